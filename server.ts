@@ -7,7 +7,10 @@ import { ensureDatabase } from '@/lib/db/ensure-database';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { closePool } from '@/lib/db/pool';
 import { StartupError } from '@/lib/db/startup-error';
+import { dispatch } from '@/lib/api/dispatch';
+import { startHoldSweeper } from '@/lib/credits';
 import { assertPortAvailable, createHttpServer, listen } from '@/lib/server/http-server';
+import { webHandler } from '@/lib/server/web-adapter';
 import { ensureBuild } from '@/lib/server/ensure-build';
 import { readServerConfig } from '@/lib/server/config';
 import { ensurePlatformSeeded } from '@/lib/server/ensure-platform-seeded';
@@ -45,10 +48,13 @@ async function main(): Promise<void> {
   const nextApp = next({ dev: false, dir: root, hostname: config.host, port: config.port });
   await nextApp.prepare();
   const handleNext = nextApp.getRequestHandler();
-  const server = createHttpServer([], (req, res) => handleNext(req, res));
+  const server = createHttpServer([{ prefix: '/v2', handle: webHandler(dispatch) }], (req, res) => handleNext(req, res));
   await listen(server, config.port, config.host);
   shutdownSteps.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
   shutdownSteps.push(() => nextApp.close());
+
+  const stopSweeper = startHoldSweeper();
+  shutdownSteps.push(async () => stopSweeper());
 
   if (config.live) {
     const live = startLiveActivity({ ratePerSecond: config.liveRate });

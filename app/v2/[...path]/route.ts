@@ -1,0 +1,10 @@
+// The only Next.js binding of the /v2 API, for `next dev` and serverless hosts; `npm start`
+// serves the same dispatch on its node:http fast path without going through Next.
+import { dispatch } from '@/lib/api/dispatch';
+
+export const dynamic = 'force-dynamic';
+export const runtime = 'nodejs';
+
+const handle = (request: Request) => dispatch(request);
+
+export { handle as GET, handle as POST, handle as DELETE, handle as PUT, handle as PATCH };

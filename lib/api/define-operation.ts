@@ -1,0 +1,91 @@
+import type { z } from 'zod';
+import type { Platform } from '@/lib/platform/platform';
+import type { PlatformActor } from '@/lib/platform/types';
+
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+export type Tag = 'Search' | 'Users' | 'Tweets' | 'Lists' | 'Communities' | 'Analytics' | 'Interaction Check' | 'Write API' | 'Account';
+
+/** What an operation costs: per item returned, or a fixed price per call (contract section 3). */
+export type Cost =
+  | { per: 'item'; unit: 'tweet' | 'profile' | 'follower' | 'member' | 'id'; credits: number }
+  | { per: 'call'; unit: 'check' | 'write' | 'trending' | 'free'; credits: number };
+
+export const COSTS = {
+  tweet: { per: 'item', unit: 'tweet', credits: 15 },
+  profile: { per: 'item', unit: 'profile', credits: 18 },
+  follower: { per: 'item', unit: 'follower', credits: 1 },
+  member: { per: 'item', unit: 'member', credits: 1 },
+  id: { per: 'item', unit: 'id', credits: 1 },
+  check: { per: 'call', unit: 'check', credits: 50 },
+  write: { per: 'call', unit: 'write', credits: 100 },
+  trending: { per: 'call', unit: 'trending', credits: 100 },
+  free: { per: 'call', unit: 'free', credits: 0 },
+} as const satisfies Record<string, Cost>;
+
+export type Caller = {
+  userId: string;
+  keyId: string | null;
+  scopes: readonly string[];
+  source: 'api' | 'playground';
+};
+
+export type HandlerContext<P, Q, B> = {
+  params: P;
+  query: Q;
+  body: B;
+  /** Items the call may return: `count` (default 20) lowered by max_credits; 1 for single-object operations. */
+  limit: number;
+  /** The keyset position from the request's cursor, or null on the first page. */
+  after: unknown;
+  caller: Caller;
+  requestId: string;
+  request: Request;
+  /** The data source operations read from and write to. */
+  platform: Platform;
+  /** The platform account the caller connected, or null: writes act as it, checks default to it. */
+  connectedAccount: () => Promise<PlatformActor | null>;
+};
+
+export type HandlerResult<D> = {
+  data: D;
+  /** Items returned, what a per-item cost is charged for; defaults to the array length or 1. */
+  items?: number;
+  /** The keyset position after the last item, when there is a next page. */
+  next?: unknown;
+  /** Operation-specific meta fields, such as `not_found` of the batch operations. */
+  meta?: Record<string, unknown>;
+};
+
+type AnyObject = z.ZodObject<z.ZodRawShape>;
+
+export type OperationSpec<P extends AnyObject, Q extends AnyObject, B extends AnyObject, R extends z.ZodType> = {
+  id: string;
+  tag: Tag;
+  method: HttpMethod;
+  /** OpenAPI-style template: /v2/users/{username}/tweets */
+  path: string;
+  summary: string;
+  description?: string;
+  scope: 'read' | 'write';
+  cost: Cost;
+  /** `count` limits (default 20), for paged operations. */
+  paging?: { maxCount: number };
+  /** How many items the request asks for, for operations whose size comes from the input (batches). */
+  requestedItems?: (input: { params: z.output<P>; query: z.output<Q>; body: z.output<B> }) => number;
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: R;
+  /** Extra meta fields the operation adds, for the OpenAPI document. */
+  metaExtra?: AnyObject;
+  handler: (ctx: HandlerContext<z.output<P>, z.output<Q>, z.output<B>>) => Promise<HandlerResult<z.output<R>>>;
+};
+
+export type Operation = OperationSpec<AnyObject, AnyObject, AnyObject, z.ZodType>;
+
+/** Declares an operation once: routing, validation, costs, OpenAPI and SDK types come from it. */
+export function defineOperation<P extends AnyObject, Q extends AnyObject, B extends AnyObject, R extends z.ZodType>(
+  spec: OperationSpec<P, Q, B, R>,
+): OperationSpec<P, Q, B, R> {
+  return spec;
+}

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import type { Operation } from './define-operation';
+
+type JsonSchema = Record<string, unknown>;
+
+const ERROR_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: ['error', 'meta'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: {
+        code: {
+          type: 'string',
+          enum: ['invalid_request', 'unauthorized', 'insufficient_credits', 'key_limit_reached', 'forbidden', 'account_not_connected', 'not_found', 'method_not_allowed', 'idempotency_conflict', 'payload_too_large', 'rate_limited', 'internal_error', 'unavailable'],
+        },
+        message: { type: 'string' },
+        details: { description: 'Per-field problems ({path, message}) for 400s; {required, balance} for insufficient_credits.' },
+      },
+    },
+    meta: { type: 'object', required: ['request_id', 'latency_ms'], properties: { request_id: { type: 'string' }, latency_ms: { type: 'integer' } } },
+  },
+};
+
+const META_PROPERTIES: JsonSchema = {
+  request_id: { type: 'string' },
+  latency_ms: { type: 'integer', description: 'Server-side time from request arrival to response write' },
+  result_count: { type: 'integer' },
+  next_cursor: { type: ['string', 'null'], description: 'Pass back as `cursor` for the next page; bound to the other parameters' },
+  has_next_page: { type: 'boolean' },
+  credits_charged: { type: 'integer' },
+  credits_remaining: { type: 'integer' },
+};
+
+const ERROR_RESPONSES: Record<string, string> = {
+  '400': 'invalid_request: malformed JSON, unknown or wrong-typed field or query parameter, out-of-range value, bad cursor, bad username or id',
+  '401': 'unauthorized: Authorization header missing, not Bearer, unknown, revoked or expired key',
+  '402': 'insufficient_credits (details: required, balance) or key_limit_reached',
+  '404': 'not_found: the user, tweet, list or community does not exist; also an unknown path',
+  '405': 'method_not_allowed: the path exists for other methods (see the Allow header)',
+  '413': 'payload_too_large: body over 64 KiB',
+  '429': 'rate_limited: per-key rate limit exceeded; see Retry-After',
+  '503': 'unavailable: the data source cannot serve this operation now',
+};
+
+/**
+ * Converts a zod schema to JSON Schema, moving named records (`.meta({ id })`) into the
+ * shared components and pointing at them with $ref.
+ */
+function toSchema(schema: z.ZodType, io: 'input' | 'output', components: Record<string, JsonSchema>): JsonSchema {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  const defs = (json.$defs ?? {}) as Record<string, JsonSchema>;
+  delete json.$defs;
+  delete json.$schema;
+  const rewrite = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(rewrite);
+    if (!node || typeof node !== 'object') return node;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) {
+      out[key] = key === '$ref' && typeof value === 'string' ? value.replace('#/$defs/', '#/components/schemas/') : rewrite(value);
+    }
+    return out;
+  };
+  for (const [name, def] of Object.entries(defs)) components[name] ??= rewrite(def) as JsonSchema;
+  const id = (schema.meta() as { id?: string } | undefined)?.id;
+  if (id) {
+    components[id] ??= rewrite(json) as JsonSchema;
+    return { $ref: `#/components/schemas/${id}` };
+  }
+  return rewrite(json) as JsonSchema;
+}
+
+function parametersOf(operation: Operation, components: Record<string, JsonSchema>): JsonSchema[] {
+  const out: JsonSchema[] = [];
+  for (const [location, schema] of [['path', operation.params], ['query', operation.query]] as const) {
+    if (!schema) continue;
+    const json = toSchema(schema, 'input', components) as { properties?: Record<string, JsonSchema>; required?: string[] };
+    for (const [name, property] of Object.entries(json.properties ?? {})) {
+      out.push({
+        name,
+        in: location,
+        required: location === 'path' || (json.required ?? []).includes(name),
+        description: (property.description as string | undefined) ?? undefined,
+        schema: property,
+      });
+    }
+  }
+  return out;
+}
+
+function costText(operation: Operation): string {
+  const { cost } = operation;
+  if (cost.credits === 0) return 'Free.';
+  return cost.per === 'item' ? `${cost.credits} credits per ${cost.unit} returned.` : `${cost.credits} credits per call.`;
+}
+
+/** The OpenAPI 3.1 document of the registry: every operation, input, record, error and cost. */
+export function buildOpenApiDocument(operations: readonly Operation[], serverUrl = '/'): JsonSchema {
+  const components: Record<string, JsonSchema> = { Error: ERROR_SCHEMA };
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const operation of operations) {
+    const meta: JsonSchema = { ...META_PROPERTIES };
+    if (operation.metaExtra) Object.assign(meta, (toSchema(operation.metaExtra, 'output', components) as { properties?: JsonSchema }).properties);
+    const responses: Record<string, unknown> = {
+      '200': {
+        description: `Success. ${costText(operation)}`,
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['data', 'meta'],
+              properties: { data: toSchema(operation.response, 'output', components), meta: { type: 'object', required: Object.keys(META_PROPERTIES), properties: meta } },
+            },
+          },
+        },
+      },
+    };
+    for (const [status, description] of Object.entries(ERROR_RESPONSES)) {
+      responses[status] = { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+    }
+    if (operation.scope === 'write') {
+      responses['403'] = { description: 'forbidden (key lacks the write scope; not your tweet) or account_not_connected', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+      responses['409'] = { description: 'idempotency_conflict: the Idempotency-Key was used with a different request', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+    }
+    paths[operation.path] ??= {};
+    paths[operation.path][operation.method.toLowerCase()] = {
+      operationId: operation.id,
+      tags: [operation.tag],
+      summary: operation.summary,
+      description: [operation.description, costText(operation)].filter(Boolean).join('\n\n'),
+      'x-credits': { per: operation.cost.per, unit: operation.cost.unit, credits: operation.cost.credits },
+      'x-scope': operation.scope,
+      parameters: parametersOf(operation, components),
+      ...(operation.body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(operation.body, 'input', components) } } } } : {}),
+      security: operation.cost.credits === 0 && operation.id === 'getOpenApi' ? [] : [{ bearer: [] }],
+      responses,
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Perch API',
+      version: '2.0.0',
+      description:
+        'Real-time microblogging data, credit-metered. Authenticate with `Authorization: Bearer perch_…`. ' +
+        'Every success is `{data, meta}` with seven meta fields; every error is `{error: {code, message, details?}, meta}`. ' +
+        'Errors never charge credits. List operations page with `count` (default 20) and `cursor` (meta.next_cursor).',
+    },
+    servers: [{ url: serverUrl }],
+    tags: [...new Set(operations.map((o) => o.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: components,
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API key: perch_ followed by 32 letters and digits' } },
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { getAccountSummary } from '@/lib/account/get-account-summary';
+import { COSTS, defineOperation } from '../define-operation';
+
+export const getAccount = defineOperation({
+  id: 'getAccount',
+  tag: 'Account',
+  method: 'GET',
+  path: '/v2/account',
+  summary: 'Your account: balance, this key, the connected platform account',
+  scope: 'read',
+  cost: COSTS.free,
+  response: z.object({
+    email: z.string(),
+    balance: z.number().int(),
+    key: z
+      .object({
+        id: z.string(),
+        name: z.string(),
+        prefix: z.string().describe('Display form of the key, perch_ab12…wxyz'),
+        scopes: z.array(z.string()),
+        rate_limit: z.number().int(),
+        credit_limit: z.number().int().nullable(),
+        credits_spent: z.number().int(),
+      })
+      .nullable()
+      .describe('null when called from a dashboard session rather than with a key'),
+    connected_account: z.object({ username: z.string() }).nullable(),
+  }),
+  handler: async ({ caller }) => ({ data: await getAccountSummary(caller.userId, caller.keyId) }),
+});

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { tweetLength } from '@/lib/platform/entities';
+import { TweetSchema } from '@/lib/platform/records';
+import type { PlatformActor } from '@/lib/platform/types';
+import { COSTS, defineOperation } from '../define-operation';
+import type { HandlerContext } from '../define-operation';
+import { ApiError } from '../errors';
+import { idField, maxCreditsField, tweetReferenceField, usernameField } from '../inputs';
+
+const WRITE_NOTE = 'Acts as the key owner’s connected platform account; needs a key with the write scope. Send an Idempotency-Key header to make retries safe (kept 24 hours).';
+
+const tweetText = z
+  .string()
+  .refine((text) => text.trim().length > 0, 'must not be blank')
+  .refine((text) => tweetLength(text) <= 280, 'must be at most 280 characters');
+
+/** The connected account writes act as; 403 account_not_connected without one. */
+async function actor(ctx: HandlerContext<unknown, unknown, unknown>): Promise<PlatformActor> {
+  const account = await ctx.connectedAccount();
+  if (!account) throw new ApiError('account_not_connected', 'connect a platform account in the dashboard (Connections) before writing');
+  return account;
+}
+
+const tweetParams = z.object({ tweetId: idField });
+const noInput = z.object(maxCreditsField);
+
+export const createTweet = defineOperation({
+  id: 'createTweet',
+  tag: 'Write API',
+  method: 'POST',
+  path: '/v2/tweets/create',
+  summary: 'Post a tweet',
+  description: WRITE_NOTE,
+  scope: 'write',
+  cost: COSTS.write,
+  body: z.object({ text: tweetText, ...maxCreditsField }),
+  response: TweetSchema,
+  handler: async (ctx) => ({ data: await ctx.platform.createTweet(await actor(ctx), { text: ctx.body.text }) }),
+});
+
+export const replyToTweet = defineOperation({
+  id: 'replyToTweet',
+  tag: 'Write API',
+  method: 'POST',
+  path: '/v2/tweets/reply',
+  summary: 'Reply to a tweet',
+  description: `${WRITE_NOTE} tweet_id takes an id or a tweet URL.`,
+  scope: 'write',
+  cost: COSTS.write,
+  body: z.object({ tweet_id: tweetReferenceField, text: tweetText, ...maxCreditsField }),
+  response: TweetSchema,
+  handler: async (ctx) => ({ data: await ctx.platform.createTweet(await actor(ctx), { text: ctx.body.text, in_reply_to_tweet_id: ctx.body.tweet_id }) }),
+});
+
+export const quoteTweet = defineOperation({
+  id: 'quoteTweet',
+  tag: 'Write API',
+  method: 'POST',
+  path: '/v2/tweets/quote',
+  summary: 'Quote a tweet',
+  description: `${WRITE_NOTE} quoted_tweet_id takes an id or a tweet URL.`,
+  scope: 'write',
+  cost: COSTS.write,
+  body: z.object({ quoted_tweet_id: tweetReferenceField, text: tweetText, ...maxCreditsField }),
+  response: TweetSchema,
+  handler: async (ctx) => ({ data: await ctx.platform.createTweet(await actor(ctx), { text: ctx.body.text, quoted_tweet_id: ctx.body.quoted_tweet_id }) }),
+});
+
+export const deleteTweet = defineOperation({
+  id: 'deleteTweet',
+  tag: 'Write API',
+  method: 'DELETE',
+  path: '/v2/tweets/{tweetId}',
+  summary: 'Delete one of your tweets',
+  description: `${WRITE_NOTE} Deleting another account’s tweet is 403 forbidden.`,
+  scope: 'write',
+  cost: COSTS.write,
+  params: tweetParams,
+  query: noInput,
+  response: z.object({ id: z.string(), deleted: z.literal(true) }),
+  handler: async (ctx) => ({ data: await ctx.platform.deleteTweet(await actor(ctx), ctx.params.tweetId) }),
+});
+
+function tweetToggle<R extends z.ZodType>(
+  id: 'likeTweet' | 'unlikeTweet' | 'retweetTweet' | 'unretweetTweet',
+  method: 'POST' | 'DELETE',
+  segment: 'like' | 'retweet',
+  summary: string,
+  response: R,
+  run: (ctx: HandlerContext<{ tweetId: string }, unknown, unknown>, who: PlatformActor) => Promise<z.output<R>>,
+) {
+  return defineOperation({
+    id,
+    tag: 'Write API',
+    method,
+    path: `/v2/tweets/{tweetId}/${segment}`,
+    summary,
+    description: `${WRITE_NOTE} Idempotent: repeating it returns the same state and never duplicates.`,
+    scope: 'write',
+    cost: COSTS.write,
+    params: tweetParams,
+    query: noInput,
+    response,
+    handler: async (ctx) => ({ data: await run(ctx, await actor(ctx)) }),
+  });
+}
+
+export const likeTweet = tweetToggle('likeTweet', 'POST', 'like', 'Like a tweet', z.object({ tweet_id: z.string(), liked: z.literal(true) }), (ctx, who) =>
+  ctx.platform.likeTweet(who, ctx.params.tweetId),
+);
+export const unlikeTweet = tweetToggle('unlikeTweet', 'DELETE', 'like', 'Undo a like', z.object({ tweet_id: z.string(), liked: z.literal(false) }), (ctx, who) =>
+  ctx.platform.unlikeTweet(who, ctx.params.tweetId),
+);
+export const retweetTweet = tweetToggle(
+  'retweetTweet',
+  'POST',
+  'retweet',
+  'Retweet a tweet',
+  z.object({ tweet_id: z.string(), retweeted: z.literal(true), retweet_id: z.string() }),
+  (ctx, who) => ctx.platform.retweet(who, ctx.params.tweetId),
+);
+export const unretweetTweet = tweetToggle('unretweetTweet', 'DELETE', 'retweet', 'Undo a retweet', z.object({ tweet_id: z.string(), retweeted: z.literal(false) }), (ctx, who) =>
+  ctx.platform.unretweet(who, ctx.params.tweetId),
+);
+
+function followToggle(id: 'followUser' | 'unfollowUser', method: 'POST' | 'DELETE', summary: string) {
+  const following = id === 'followUser';
+  return defineOperation({
+    id,
+    tag: 'Write API',
+    method,
+    path: '/v2/users/{username}/follow',
+    summary,
+    description: `${WRITE_NOTE} Idempotent: repeating it returns the same state and never duplicates. Following yourself is 400.`,
+    scope: 'write',
+    cost: COSTS.write,
+    params: z.object({ username: usernameField }),
+    query: noInput,
+    response: z.object({ username: z.string(), following: z.boolean() }),
+    handler: async (ctx) => {
+      const who = await actor(ctx);
+      return { data: following ? await ctx.platform.follow(who, ctx.params.username) : await ctx.platform.unfollow(who, ctx.params.username) };
+    },
+  });
+}
+
+export const followUser = followToggle('followUser', 'POST', 'Follow a user');
+export const unfollowUser = followToggle('unfollowUser', 'DELETE', 'Unfollow a user');

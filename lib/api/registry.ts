@@ -1,0 +1,80 @@
+import type { Operation } from './define-operation';
+import { getAccount } from './operations/account';
+import { getTrending } from './operations/analytics';
+import { checkFollow, checkLike, checkRetweet } from './operations/checks';
+import { getCommunity, getCommunityMembers, getCommunityTweets } from './operations/communities';
+import { getListMembers, getListSubscribers, getListTweets } from './operations/lists';
+import { searchTweets, searchUsers } from './operations/search';
+import { getTweet, getTweetConversation, getTweetLikers, getTweetQuotes, getTweetRetweeters, getTweetsBatch } from './operations/tweets';
+import {
+  getUser,
+  getUserFollowerIds,
+  getUserFollowers,
+  getUserFollowing,
+  getUserMedia,
+  getUserMentions,
+  getUserReplies,
+  getUserTweets,
+  getUserVerifiedFollowers,
+  getUsersBatch,
+} from './operations/users';
+import {
+  createTweet,
+  deleteTweet,
+  followUser,
+  likeTweet,
+  quoteTweet,
+  replyToTweet,
+  retweetTweet,
+  unfollowUser,
+  unlikeTweet,
+  unretweetTweet,
+} from './operations/writes';
+
+/** All 39 operations of the contract, in its order. */
+export const OPERATIONS = [
+  searchTweets,
+  searchUsers,
+  getUser,
+  getUserTweets,
+  getUserMentions,
+  getUserReplies,
+  getUserMedia,
+  getUserFollowers,
+  getUserFollowerIds,
+  getUserFollowing,
+  getUserVerifiedFollowers,
+  getUsersBatch,
+  getTweet,
+  getTweetConversation,
+  getTweetQuotes,
+  getTweetsBatch,
+  getTweetRetweeters,
+  getTweetLikers,
+  getListTweets,
+  getListMembers,
+  getListSubscribers,
+  getCommunity,
+  getCommunityTweets,
+  getCommunityMembers,
+  getTrending,
+  checkFollow,
+  checkRetweet,
+  checkLike,
+  createTweet,
+  replyToTweet,
+  quoteTweet,
+  deleteTweet,
+  likeTweet,
+  unlikeTweet,
+  retweetTweet,
+  unretweetTweet,
+  followUser,
+  unfollowUser,
+  getAccount,
+] as unknown as readonly Operation[];
+
+/** An operation by its operationId. */
+export function findOperation(id: string): Operation | undefined {
+  return OPERATIONS.find((operation) => operation.id === id);
+}

@@ -1,0 +1,19 @@
+import { ForbiddenError, InvalidCursorError, InvalidInputError, NotFoundError } from '@/lib/platform/errors';
+import { ApiError } from './errors';
+
+/** Any thrown value as the ApiError to answer with; unexpected ones are logged and become a bare 500. */
+export function toApiError(error: unknown, requestId: string): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof NotFoundError) return new ApiError('not_found', error.message);
+  if (error instanceof InvalidCursorError) return new ApiError('invalid_request', error.message, [{ path: 'cursor', message: error.message }]);
+  if (error instanceof InvalidInputError) return new ApiError('invalid_request', error.message, [{ path: error.path ?? 'body', message: error.message }]);
+  if (error instanceof ForbiddenError) return new ApiError('forbidden', error.message);
+  if (isDatabaseUnavailable(error)) return new ApiError('unavailable', 'the data source is unavailable right now: retry shortly');
+  console.error(`[api] ${requestId} internal error:`, error);
+  return new ApiError('internal_error', `internal error: quote ${requestId} when reporting it`);
+}
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === 'ECONNREFUSED' || code === '57P01' || code === '57P03' || code === '53300';
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { ApiError } from './errors';
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+function detailsOf(error: z.ZodError, location: string): Array<{ path: string; message: string }> {
+  return error.issues.flatMap((issue) => {
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ path: key, message: `unknown ${location} parameter "${key}"` }));
+    }
+    const path = issue.path.map(String).join('.') || location;
+    return [{ path, message: issue.message }];
+  });
+}
+
+/** Parses input with a strict schema; unknown fields and bad values are one 400 listing each problem. */
+export function parseInput<S extends z.ZodObject<z.ZodRawShape>>(schema: S | undefined, input: Record<string, unknown>, location: 'path' | 'query' | 'body'): z.output<S> {
+  const strict = (schema ?? z.object({})).strict();
+  const result = strict.safeParse(input);
+  if (result.success) return result.data as z.output<S>;
+  const details = detailsOf(result.error, location);
+  const first = details[0];
+  const message = first.message.startsWith('unknown') ? first.message : `${first.path}: ${first.message}`;
+  throw new ApiError('invalid_request', message, details);
+}
+
+/** The query string as an object; a parameter given twice is a 400, not a silent pick. */
+export function queryObject(url: URL): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of url.searchParams) {
+    if (Object.hasOwn(out, key)) {
+      throw new ApiError('invalid_request', `query parameter "${key}" is given more than once`, [{ path: key, message: 'given more than once' }]);
+    }
+    out[key] = value;
+  }
+  return out;
+}
+
+/** Reads a JSON object body of at most 64 KiB; an empty body is `{}`. */
+export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  const bytes = await readLimited(request);
+  if (bytes.length === 0) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    throw new ApiError('invalid_request', 'request body is not valid JSON', [{ path: 'body', message: 'malformed JSON' }]);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ApiError('invalid_request', 'request body must be a JSON object', [{ path: 'body', message: 'expected an object' }]);
+  }
+  return parsed as Record<string, unknown>;
+}
+
+function tooLarge(): ApiError {
+  return new ApiError('payload_too_large', `request body is over ${MAX_BODY_BYTES / 1024} KiB`);
+}
+
+async function readLimited(request: Request): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+
+// The contract's records (section 5), the one source for validation, OpenAPI and SDK types.
+
+const id = z.string().regex(/^[0-9]{1,19}$/).describe('A 64-bit id as a decimal string');
+const time = z.string().describe('ISO-8601 UTC time');
+const verifiedType = z.enum(['none', 'blue', 'business', 'government']);
+
+export const UserSchema = z
+  .object({
+    id,
+    username: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    location: z.string().nullable(),
+    url: z.string().nullable(),
+    profile_image_url: z.string().nullable(),
+    profile_banner_url: z.string().nullable(),
+    created_at: time,
+    followers_count: z.number().int(),
+    following_count: z.number().int(),
+    tweet_count: z.number().int(),
+    like_count: z.number().int(),
+    media_count: z.number().int(),
+    listed_count: z.number().int(),
+    verified: z.boolean(),
+    is_blue_verified: z.boolean(),
+    verified_type: verifiedType,
+    protected: z.boolean(),
+    pinned_tweet_ids: z.array(id),
+  })
+  .meta({ id: 'User' });
+
+export const UserSummarySchema = z
+  .object({
+    id,
+    username: z.string(),
+    name: z.string(),
+    profile_image_url: z.string().nullable(),
+    is_blue_verified: z.boolean(),
+    verified_type: verifiedType,
+    followers_count: z.number().int(),
+  })
+  .meta({ id: 'UserSummary' });
+
+const span = { start: z.number().int(), end: z.number().int() };
+
+export const EntitiesSchema = z
+  .object({
+    hashtags: z.array(z.object({ tag: z.string(), ...span })),
+    mentions: z.array(z.object({ id, username: z.string(), ...span })),
+    urls: z.array(z.object({ url: z.string(), expanded_url: z.string(), display_url: z.string(), ...span })),
+    cashtags: z.array(z.object({ tag: z.string(), ...span })),
+  })
+  .meta({ id: 'Entities' });
+
+export const MediaSchema = z
+  .object({
+    type: z.enum(['photo', 'video', 'animated_gif']),
+    url: z.string(),
+    preview_url: z.string().nullable(),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+    duration_ms: z.number().int().nullable(),
+    alt_text: z.string().nullable(),
+  })
+  .meta({ id: 'Media' });
+
+const tweetFields = {
+  id,
+  url: z.string(),
+  text: z.string(),
+  created_at: time,
+  lang: z.string().nullable(),
+  author: UserSummarySchema,
+  author_id: id,
+  conversation_id: id,
+  in_reply_to: z.object({ tweet_id: id, user_id: id.nullable(), username: z.string().nullable() }).nullable(),
+  is_reply: z.boolean(),
+  is_retweet: z.boolean(),
+  is_quote: z.boolean(),
+  like_count: z.number().int(),
+  retweet_count: z.number().int(),
+  reply_count: z.number().int(),
+  quote_count: z.number().int(),
+  bookmark_count: z.number().int(),
+  view_count: z.number().int().nullable(),
+  entities: EntitiesSchema,
+  media: z.array(MediaSchema),
+  possibly_sensitive: z.boolean(),
+  community_id: id.nullable(),
+};
+
+/** A quoted or retweeted tweet: one level deep, so its own references are null. */
+export const EmbeddedTweetSchema = z
+  .object({ ...tweetFields, quoted_tweet: z.null(), retweeted_tweet: z.null() })
+  .meta({ id: 'EmbeddedTweet' });
+
+export const TweetSchema = z
+  .object({ ...tweetFields, quoted_tweet: EmbeddedTweetSchema.nullable(), retweeted_tweet: EmbeddedTweetSchema.nullable() })
+  .meta({ id: 'Tweet' });
+
+export const CommunitySchema = z
+  .object({
+    id,
+    name: z.string(),
+    description: z.string().nullable(),
+    member_count: z.number().int(),
+    created_at: time,
+    creator: UserSummarySchema,
+    rules: z.array(z.string()),
+  })
+  .meta({ id: 'Community' });
+
+export const TrendSchema = z
+  .object({ rank: z.number().int(), name: z.string(), query: z.string(), tweet_count: z.number().int() })
+  .meta({ id: 'Trend' });
+
+export type UserRecord = z.infer<typeof UserSchema>;
+export type UserSummaryRecord = z.infer<typeof UserSummarySchema>;
+export type TweetRecord = z.infer<typeof TweetSchema>;
+export type CommunityRecord = z.infer<typeof CommunitySchema>;
+export type TrendRecord = z.infer<typeof TrendSchema>;
