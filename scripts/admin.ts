@@ -1,0 +1,144 @@
+// Operator CLI: `npm run --silent admin -- <command> [options]`. Each command prints its
+// result as the last line of stdout and exits non-zero with one clear line on error.
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { AccountExistsError, accountIdByEmail, createAccount } from '@/lib/admin/create-account';
+import { connectAccountDirectly } from '@/lib/admin/connect-account';
+import { getBalance, grantCredits } from '@/lib/credits';
+import { ensureDatabase } from '@/lib/db/ensure-database';
+import { closePool } from '@/lib/db/pool';
+import { StartupError } from '@/lib/db/startup-error';
+import { issueKey, revokeKey } from '@/lib/keys';
+import { getSamples } from '@/lib/platform/local/get-samples';
+
+const USAGE = `usage: npm run --silent admin -- <command> [options]
+  create-user --email E --password P [--admin] [--credits N]
+  grant-credits --email E --credits N [--reason TEXT]
+  create-key --email E [--name N] [--scopes read,write] [--limit CREDITS] [--rate-limit REQ_PER_S] [--expires ISO_DATE]
+  revoke-key --key KEY_OR_ID
+  balance --email E
+  samples
+  connect-account --email E --platform-username U`;
+
+class UsageError extends Error {}
+
+const OPTIONS = {
+  email: { type: 'string' },
+  password: { type: 'string' },
+  admin: { type: 'boolean' },
+  credits: { type: 'string' },
+  reason: { type: 'string' },
+  name: { type: 'string' },
+  scopes: { type: 'string' },
+  limit: { type: 'string' },
+  'rate-limit': { type: 'string' },
+  expires: { type: 'string' },
+  key: { type: 'string' },
+  'platform-username': { type: 'string' },
+} as const;
+
+type Options = { [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K]['type'] extends 'boolean' ? boolean : string };
+
+function required(options: Options, name: keyof Options): string {
+  const value = options[name];
+  if (typeof value !== 'string' || value === '') throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+function wholeNumber(value: string | undefined, name: string, min: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[0-9]+$/.test(value) || Number(value) < min || !Number.isSafeInteger(Number(value))) {
+    throw new UsageError(`--${name} must be a whole number of at least ${min}, got "${value}"`);
+  }
+  return Number(value);
+}
+
+const COMMANDS: Record<string, (options: Options) => Promise<string>> = {
+  async 'create-user'(options) {
+    const user = await createAccount({
+      email: required(options, 'email'),
+      password: required(options, 'password'),
+      admin: options.admin ?? false,
+      credits: wholeNumber(options.credits, 'credits', 0) ?? Number(process.env.PERCH_SIGNUP_CREDITS ?? 100_000),
+    });
+    return user.id;
+  },
+  async 'grant-credits'(options) {
+    const userId = await accountIdByEmail(required(options, 'email'));
+    const credits = wholeNumber(required(options, 'credits'), 'credits', 1)!;
+    return String(await grantCredits(userId, credits, options.reason ?? 'granted by an operator'));
+  },
+  async 'create-key'(options) {
+    const userId = await accountIdByEmail(required(options, 'email'));
+    const scopes = (options.scopes ?? 'read').split(',').map((s) => s.trim());
+    let expiresAt: Date | undefined;
+    if (options.expires !== undefined) {
+      expiresAt = new Date(options.expires);
+      if (Number.isNaN(expiresAt.getTime())) throw new UsageError(`--expires must be an ISO date, got "${options.expires}"`);
+    }
+    const issued = await issueKey({
+      userId,
+      name: options.name ?? 'CLI key',
+      scopes: scopes as Array<'read' | 'write'>,
+      creditLimit: wholeNumber(options.limit, 'limit', 0),
+      rateLimit: wholeNumber(options['rate-limit'], 'rate-limit', 1),
+      expiresAt,
+    });
+    return issued.key;
+  },
+  async 'revoke-key'(options) {
+    const revoked = await revokeKey(required(options, 'key'));
+    if (!revoked) throw new Error('no such key');
+    return 'revoked';
+  },
+  async balance(options) {
+    return String(await getBalance(await accountIdByEmail(required(options, 'email'))));
+  },
+  async samples() {
+    return JSON.stringify(await getSamples(5));
+  },
+  async 'connect-account'(options) {
+    const userId = await accountIdByEmail(required(options, 'email'));
+    return (await connectAccountDirectly(userId, required(options, 'platform-username'))).username;
+  },
+};
+
+function describeError(error: unknown): string {
+  if (error instanceof z.ZodError) return error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ');
+  if (error instanceof AccountExistsError || error instanceof UsageError || error instanceof StartupError) return error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function main(): Promise<number> {
+  const [command, ...rest] = process.argv.slice(2);
+  const run = command ? COMMANDS[command] : undefined;
+  if (!run) {
+    console.error(command ? `unknown command "${command}"\n${USAGE}` : USAGE);
+    return 2;
+  }
+  let options: Options;
+  try {
+    options = parseArgs({ args: rest, options: OPTIONS, strict: true, allowPositionals: false }).values as Options;
+  } catch (error) {
+    console.error(`${describeError(error)}\n${USAGE}`);
+    return 2;
+  }
+  const database = await ensureDatabase();
+  try {
+    console.log(await run(options));
+    return 0;
+  } catch (error) {
+    console.error(`error: ${describeError(error)}`);
+    return error instanceof UsageError ? 2 : 1;
+  } finally {
+    await closePool();
+    await database.stop();
+  }
+}
+
+main()
+  .then((code) => process.exit(code))
+  .catch((error: unknown) => {
+    console.error(`error: ${describeError(error)}`);
+    process.exit(1);
+  });
