@@ -9,10 +9,13 @@ import { closePool } from '@/lib/db/pool';
 import { StartupError } from '@/lib/db/startup-error';
 import { dispatch } from '@/lib/api/dispatch';
 import { startHoldSweeper } from '@/lib/credits';
+import { sharedLastUsedTracker, stopKeyInvalidationSubscriber } from '@/lib/keys';
+import { closeRedis } from '@/lib/ratelimit';
 import { assertPortAvailable, createHttpServer, listen } from '@/lib/server/http-server';
 import { webHandler } from '@/lib/server/web-adapter';
 import { ensureBuild } from '@/lib/server/ensure-build';
 import { readServerConfig } from '@/lib/server/config';
+import { handleSignals } from '@/lib/server/handle-signals';
 import { ensurePlatformSeeded } from '@/lib/server/ensure-platform-seeded';
 import { startLiveActivity } from '@/lib/platform/local/live-activity';
 
@@ -54,7 +57,12 @@ async function main(): Promise<void> {
   shutdownSteps.push(() => nextApp.close());
 
   const stopSweeper = startHoldSweeper();
-  shutdownSteps.push(async () => stopSweeper());
+  shutdownSteps.push(async () => {
+    stopSweeper();
+    await sharedLastUsedTracker().flush();
+    await stopKeyInvalidationSubscriber();
+    await closeRedis();
+  });
 
   if (config.live) {
     const live = startLiveActivity({ ratePerSecond: config.liveRate });
@@ -64,7 +72,7 @@ async function main(): Promise<void> {
   console.log(`[perch] ready on http://${shownHost}:${config.port} in ${((Date.now() - started) / 1000).toFixed(1)} s${config.live ? ` (live activity ${config.liveRate}/s)` : ''}`);
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown(signal));
+handleSignals((signal) => void shutdown(signal));
 
 main().catch(async (error: unknown) => {
   if (error instanceof StartupError) console.error(`[perch] ${error.message}`);

@@ -34,7 +34,7 @@ async function assertReachable(url: string): Promise<void> {
  * The database Perch runs on: DATABASE_URL when set, else the embedded PostgreSQL under
  * PERCH_DATA_DIR. Sets DATABASE_URL for the rest of the process and its children.
  */
-export async function ensureDatabase(env: NodeJS.ProcessEnv = process.env): Promise<Database> {
+export async function ensureDatabase(env: Record<string, string | undefined> = process.env): Promise<Database> {
   if (env.DATABASE_URL) {
     await assertReachable(env.DATABASE_URL);
     return { url: env.DATABASE_URL, embedded: false, stop: async () => undefined };

@@ -9,7 +9,7 @@ export type ServerConfig = {
   autoSeed: boolean;
 };
 
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+function integer(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
@@ -19,7 +19,7 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return value;
 }
 
-function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+function flag(env: Record<string, string | undefined>, name: string, fallback: boolean): boolean {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
@@ -28,7 +28,7 @@ function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
 }
 
 /** The server's settings from the environment, each checked, with the README's defaults. */
-export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+export function readServerConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const seedScale = env.PERCH_SEED_SCALE ?? 'demo';
   if (seedScale !== 'demo' && seedScale !== 'bench' && seedScale !== 'test') {
     throw new StartupError(`PERCH_SEED_SCALE must be demo, bench or test, got "${seedScale}"`);

@@ -34,7 +34,7 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 describe('embedded PostgreSQL (DATABASE_URL unset)', () => {
   it('initialises, migrates, keeps data across a restart and stops cleanly', async () => {
     const port = await freePort();
-    const env: NodeJS.ProcessEnv = { PERCH_DATA_DIR: dataDir, PERCH_DB_PORT: String(port) };
+    const env: Record<string, string | undefined> = { PERCH_DATA_DIR: dataDir, PERCH_DB_PORT: String(port) };
     const first = await ensureDatabase(env);
     expect(first.embedded).toBe(true);
     expect(env.DATABASE_URL).toBe(first.url);

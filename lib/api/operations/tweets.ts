@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TweetSchema, UserSchema } from '@/lib/platform/records';
 import { COSTS, defineOperation } from '../define-operation';
-import { idField, maxCreditsField, pageFields, tweetSortField, userSortField } from '../inputs';
+import { idField, maxCreditsField, pageFields, tweetReferenceField, tweetSortField, userSortField } from '../inputs';
 import { pageRequest, pageResult } from './page-result';
 
 const tweetParams = z.object({ tweetId: idField });
@@ -73,11 +73,12 @@ export const getTweetsBatch = defineOperation({
   method: 'POST',
   path: '/v2/tweets/batch',
   summary: 'Up to 100 tweets by id',
-  description: 'Found tweets come back in request order, each once; `meta.not_found` lists the ids that matched nothing. max_credits must cover every requested id.',
+  description:
+    'Found tweets come back in request order, each once; `meta.not_found` lists the ids that matched nothing. Each entry of `ids` is a tweet id or a tweet URL (…/status/<id>), which counts as its id (also in `not_found`). max_credits must cover every requested id.',
   scope: 'read',
   cost: COSTS.tweet,
   requestedItems: ({ body }) => new Set(body.ids).size,
-  body: z.object({ ids: z.array(idField).min(1).max(100), ...maxCreditsField }),
+  body: z.object({ ids: z.array(tweetReferenceField).min(1).max(100), ...maxCreditsField }),
   response: z.array(TweetSchema),
   metaExtra: z.object({ not_found: z.array(z.string()) }),
   handler: async ({ platform, body }) => {

@@ -1,0 +1,84 @@
+import { getPool } from '@/lib/db/pool';
+import { assertCredits, toCredits } from './credit-amount';
+import type { UsageRecord } from './types';
+
+/** The hold is gone: settled or released already, or swept as stale. */
+export class HoldNotFoundError extends Error {
+  constructor(readonly holdId: string) {
+    super(`credit hold ${holdId} is not open (already settled, released or swept)`);
+    this.name = 'HoldNotFoundError';
+  }
+}
+
+// One statement, one transaction: release the hold, refund what was not charged, move the
+// charge from held to spent on the key, log the event and bump the daily rollup. Lock order is
+// hold → balance → key → rollup row (EXISTS (SELECT 1 FROM refund) forces it), the same order
+// as placeHold and the sweeper. The user, key and request come from the hold row itself, so an
+// event can never be filed under another account than the one that paid for it.
+const SETTLE_SQL = `
+  WITH released AS MATERIALIZED (
+    DELETE FROM credit_holds WHERE id = $1::bigint AND amount >= $2::bigint
+    RETURNING user_id, key_id, request_id, amount
+  ), refund AS MATERIALIZED (
+    UPDATE credit_balances b SET balance = b.balance + r.amount - $2::bigint, updated_at = now()
+    FROM released r WHERE b.user_id = r.user_id
+    RETURNING b.balance
+  ), spend AS (
+    UPDATE api_keys k SET credits_held = k.credits_held - r.amount, credits_spent = k.credits_spent + $2::bigint
+    FROM released r WHERE k.id = r.key_id AND EXISTS (SELECT 1 FROM refund)
+  ), event AS (
+    INSERT INTO usage_events (request_id, user_id, key_id, operation, tag, status, items, credits, latency_ms, source, created_at)
+    SELECT r.request_id, r.user_id, r.key_id, $3, $4, $5::int, $6::int, $2::bigint, $7::int, $8, now() FROM released r
+  ), daily AS (
+    INSERT INTO usage_daily AS d (user_id, key_id, day, operation, tag, calls, errors, items, credits, latency_ms_sum)
+    SELECT r.user_id, coalesce(r.key_id, ''), (now() AT TIME ZONE 'UTC')::date, $3, $4, 1,
+           CASE WHEN $5::int >= 400 THEN 1 ELSE 0 END, $6::int, $2::bigint, $7::int
+    FROM released r WHERE EXISTS (SELECT 1 FROM refund)
+    ON CONFLICT (user_id, key_id, day, operation) DO UPDATE SET
+      tag = EXCLUDED.tag,
+      calls = d.calls + 1,
+      errors = d.errors + EXCLUDED.errors,
+      items = d.items + EXCLUDED.items,
+      credits = d.credits + EXCLUDED.credits,
+      latency_ms_sum = d.latency_ms_sum + EXCLUDED.latency_ms_sum
+  )
+  SELECT balance FROM refund`;
+
+const HOLD_AMOUNT_SQL = 'SELECT amount FROM credit_holds WHERE id = $1::bigint';
+
+export type SettleHoldInput = { holdId: string; charge: number; usage: UsageRecord };
+
+function assertUsage(usage: UsageRecord): void {
+  if (!Number.isInteger(usage.status) || usage.status < 100 || usage.status > 599) throw new RangeError(`usage.status must be an HTTP status, got ${usage.status}`);
+  if (!Number.isInteger(usage.items) || usage.items < 0) throw new RangeError(`usage.items must be an integer >= 0, got ${usage.items}`);
+  if (!Number.isFinite(usage.latencyMs) || usage.latencyMs < 0) throw new RangeError(`usage.latencyMs must be >= 0, got ${usage.latencyMs}`);
+}
+
+/**
+ * Settles a hold to the real charge (at most the hold) and records the call's usage, all in
+ * one statement; returns the account's balance afterwards. Error responses never charge.
+ */
+export async function settleHold({ holdId, charge, usage }: SettleHoldInput): Promise<number> {
+  if (!/^[0-9]{1,19}$/.test(holdId)) throw new HoldNotFoundError(holdId);
+  assertCredits('charge', charge);
+  assertUsage(usage);
+  if (usage.status >= 400 && charge !== 0) throw new RangeError(`an error response (status ${usage.status}) must not charge credits`);
+  const latencyMs = Math.min(Math.round(usage.latencyMs), 2_147_483_647);
+  const { rows } = await getPool().query<{ balance: string }>({
+    name: 'perch_credits_settle_hold',
+    text: SETTLE_SQL,
+    values: [holdId, charge, usage.operation, usage.tag, usage.status, usage.items, latencyMs, usage.source],
+  });
+  if (rows[0]) return toCredits(rows[0].balance);
+  // Nothing was released: find out why, for a precise error (this path is a bug or a race with the sweeper).
+  const open = await getPool().query<{ amount: string }>({ name: 'perch_credits_hold_amount', text: HOLD_AMOUNT_SQL, values: [holdId] });
+  if (open.rows[0]) throw new RangeError(`charge ${charge} exceeds hold ${holdId} of ${open.rows[0].amount} credits`);
+  throw new HoldNotFoundError(holdId);
+}
+
+export type ReleaseHoldInput = { holdId: string; usage: Omit<UsageRecord, 'items'> & { items?: number } };
+
+/** Releases a hold in full for a failed call, still recording its usage event and status. */
+export async function releaseHold({ holdId, usage }: ReleaseHoldInput): Promise<number> {
+  return settleHold({ holdId, charge: 0, usage: { ...usage, items: usage.items ?? 0 } });
+}

@@ -1,0 +1,35 @@
+export type UsageSource = 'api' | 'playground';
+
+/** What a settled (or released) call records in usage_events and usage_daily. */
+export type UsageRecord = {
+  operation: string;
+  tag: string;
+  /** The HTTP status answered; 400 and above count as errors in the daily rollup. */
+  status: number;
+  items: number;
+  latencyMs: number;
+  source: UsageSource;
+};
+
+export type PlaceHoldInput = {
+  userId: string;
+  /** null for calls made without a key (the dashboard's session-authenticated playground). */
+  keyId: string | null;
+  requestId: string;
+  amount: number;
+};
+
+export type HoldPlaced = { ok: true; holdId: string; balance: number };
+export type InsufficientCredits = { ok: false; reason: 'insufficient_credits'; required: number; balance: number };
+export type KeyLimitReached = { ok: false; reason: 'key_limit_reached'; required: number; creditLimit: number; creditsSpent: number; creditsHeld: number };
+export type PlaceHoldResult = HoldPlaced | InsufficientCredits | KeyLimitReached;
+
+export type LedgerReport = {
+  balance: number;
+  grants: number;
+  usage: number;
+  holds: number;
+  /** Every key's credits_held equals its open holds and credits_spent its usage charges. */
+  keysOk: boolean;
+  ok: boolean;
+};

@@ -1,0 +1,20 @@
+export type KeyScope = 'read' | 'write';
+
+/** What the /v2 pipeline learns about the caller's key; never contains the raw key or its hash. */
+export type ApiKeyRecord = {
+  id: string;
+  userId: string;
+  name: string;
+  display: string;
+  scopes: KeyScope[];
+  rateLimit: number;
+  creditLimit: number | null;
+  /** As of the lookup, which may be up to the cache TTL old; placeHold enforces the limit exactly. */
+  creditsSpent: number;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+};
+
+export type AuthFailureReason = 'missing' | 'malformed' | 'unknown' | 'revoked' | 'expired';
+
+export type AuthResult = { ok: true; key: ApiKeyRecord } | { ok: false; reason: AuthFailureReason };

@@ -1,0 +1,26 @@
+import { NotFoundError } from '@/lib/platform/errors';
+import type { Page, User, UserPageRequest } from '@/lib/platform/types';
+import { storableId } from './ids';
+import { requireRow } from './require-row';
+import { newestEdgeFirst } from './sorts';
+import { SqlParams } from './sql-params';
+import { confirmSubject } from './subject';
+import { userPage } from './user-page';
+
+/** A list's members, newest addition first (index list_members_order). */
+export async function getListMembers(listId: string, request: UserPageRequest): Promise<Page<User>> {
+  const id = storableId(listId);
+  if (id === null) throw new NotFoundError('list');
+  const params = new SqlParams();
+  const page = await userPage(
+    {
+      from: 'platform.list_members lm JOIN platform.users u ON u.id = lm.user_id',
+      where: [`lm.list_id = ${params.add(id, 'bigint')}`],
+      defaultOrder: newestEdgeFirst('lm.id'),
+      prepared: true,
+    },
+    params,
+    request,
+  );
+  return confirmSubject(page, () => requireRow('list', id));
+}

@@ -1,0 +1,101 @@
+import { Rng } from '@/lib/platform/seed/prng';
+import { drawEventKind, runLiveEvent, type LiveContext } from './live/events';
+import { HotTags } from './live/hot-tags';
+import { TargetPicker, type PlatformState } from './live/targets';
+
+export type LiveActivityOptions = {
+  /** Average events per second (PERCH_LIVE_RATE); arrivals are random, as real ones are. */
+  ratePerSecond: number;
+  /** Makes the sequence of choices repeatable. */
+  seed?: number;
+};
+
+export type LiveActivity = { stop(): Promise<void> };
+
+// Pools of popular users and recent tweets go stale as activity moves on.
+const REFRESH_MS = 15_000;
+// With no users (or a seed running), look again now and then, quietly.
+const IDLE_MS = 5_000;
+// Behind schedule by more than this (a slow database), skip ahead instead of bursting.
+const MAX_LAG_MS = 1_000;
+
+const WAITING_MESSAGE: Record<Exclude<PlatformState, 'ready'>, string> = {
+  'no-users': '[live] the platform has no users: live activity waits until it has some',
+  seeding: '[live] the platform is being seeded: live activity waits until the seed completes',
+};
+
+/**
+ * Starts posting tweets, replies and quotes, liking, retweeting and following in the
+ * background through the write functions, at `ratePerSecond` events per second on average.
+ * Never throws: failures are logged once per kind and the loop goes on. `stop()` resolves
+ * once the event in flight has finished.
+ */
+export function startLiveActivity(options: LiveActivityOptions): LiveActivity {
+  const rate = options.ratePerSecond;
+  if (!Number.isFinite(rate) || rate <= 0) {
+    console.log(`[live] rate ${rate}/s: live activity is off`);
+    return { stop: async () => {} };
+  }
+  const rng = new Rng(options.seed ?? Math.floor(Math.random() * 2 ** 32));
+  const context: LiveContext = { rng, picker: new TargetPicker(rng), tags: new HotTags(rng) };
+  const logged = new Set<string>();
+  let stopped = false;
+  let wake: (() => void) | undefined;
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  const logOnce = (kind: string, error: unknown) => {
+    const code = (error as { code?: unknown }).code;
+    const key = `${kind}:${error instanceof Error ? error.name : typeof error}:${typeof code === 'string' ? code : ''}`;
+    if (logged.has(key)) return;
+    logged.add(key);
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`[live] ${kind} failed: ${message} (further ${kind} failures like it are not logged)`);
+  };
+
+  // Returns whether the platform is ready; the first wait of each kind is logged once.
+  const refresh = async (): Promise<boolean> => {
+    const state = await context.picker.refresh();
+    if (state === 'ready') return true;
+    if (!logged.has(state)) console.log(WAITING_MESSAGE[state]);
+    logged.add(state);
+    return false;
+  };
+
+  const loop = async () => {
+    let refreshedAt = -Infinity;
+    let due = performance.now();
+    while (!stopped) {
+      if (performance.now() - refreshedAt >= REFRESH_MS) {
+        const ready = await refresh().catch((error: unknown) => (logOnce('refresh', error), false));
+        if (!ready) {
+          await sleep(IDLE_MS);
+          continue;
+        }
+        refreshedAt = performance.now();
+      }
+      const kind = drawEventKind(rng);
+      await runLiveEvent(kind, context).catch((error: unknown) => logOnce(kind, error));
+      // Exponential gaps make a Poisson stream: bursts and lulls around the average rate.
+      due = Math.max(due + rng.exponential(1000 / rate), performance.now() - MAX_LAG_MS);
+      const wait = due - performance.now();
+      if (wait > 0 && !stopped) await sleep(wait);
+    }
+  };
+
+  const running = loop().catch((error: unknown) => logOnce('loop', error));
+  return {
+    stop: async () => {
+      stopped = true;
+      wake?.();
+      await running;
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import type {
+  BatchResult,
+  Community,
+  CreateTweetRequest,
+  DeleteTweetResult,
+  FollowCheck,
+  FollowResult,
+  LikeCheck,
+  LikeResult,
+  Page,
+  PageRequest,
+  PlatformActor,
+  RetweetCheck,
+  RetweetResult,
+  Trending,
+  TrendingRequest,
+  Tweet,
+  TweetPageRequest,
+  TweetSearchRequest,
+  UnfollowResult,
+  UnlikeResult,
+  UnretweetResult,
+  User,
+  UserPageRequest,
+  UserSearchRequest,
+} from './types';
+
+// Usernames may carry a leading @ and any case; ids are decimal strings. Every method throws
+// NotFoundError when the user, tweet, list or community it starts from does not exist,
+// InvalidCursorError for an `after` it did not issue, InvalidInputError for unusable input.
+
+/** What operations read: one method per access path of the contract (section 7, 1–28). */
+export type PlatformReads = {
+  getUser(username: string): Promise<User>;
+  getUserById(id: string): Promise<User>;
+  /** Found users in request order (each once); `not_found` holds the requested names as given. */
+  getUsersBatch(usernames: readonly string[]): Promise<BatchResult<User>>;
+  /** Own tweets and retweets, no replies. */
+  getUserTweets(username: string, page: TweetPageRequest): Promise<Page<Tweet>>;
+  /** Own tweets, retweets and replies. */
+  getUserReplies(username: string, page: TweetPageRequest): Promise<Page<Tweet>>;
+  /** Own tweets with media. */
+  getUserMedia(username: string, page: TweetPageRequest): Promise<Page<Tweet>>;
+  /** Tweets mentioning the user. */
+  getUserMentions(username: string, page: TweetPageRequest): Promise<Page<Tweet>>;
+  getUserFollowers(username: string, page: UserPageRequest): Promise<Page<User>>;
+  getUserFollowing(username: string, page: UserPageRequest): Promise<Page<User>>;
+  /** Follower ids, newest follow first. */
+  getUserFollowerIds(username: string, page: PageRequest): Promise<Page<string>>;
+  getUserVerifiedFollowers(username: string, page: UserPageRequest): Promise<Page<User>>;
+
+  getTweet(id: string): Promise<Tweet>;
+  /** Found tweets in request order (each once); `not_found` holds the requested ids that matched nothing. */
+  getTweetsBatch(ids: readonly string[]): Promise<BatchResult<Tweet>>;
+  /** Replies in the tweet's thread. */
+  getTweetConversation(id: string, page: TweetPageRequest): Promise<Page<Tweet>>;
+  getTweetQuotes(id: string, page: TweetPageRequest): Promise<Page<Tweet>>;
+  getTweetRetweeters(id: string, page: UserPageRequest): Promise<Page<User>>;
+  getTweetLikers(id: string, page: UserPageRequest): Promise<Page<User>>;
+
+  /** Tweets by the list's members. */
+  getListTweets(listId: string, page: TweetPageRequest): Promise<Page<Tweet>>;
+  getListMembers(listId: string, page: UserPageRequest): Promise<Page<User>>;
+  getListSubscribers(listId: string, page: UserPageRequest): Promise<Page<User>>;
+
+  getCommunity(id: string): Promise<Community>;
+  getCommunityTweets(id: string, page: TweetPageRequest): Promise<Page<Tweet>>;
+  getCommunityMembers(id: string, page: UserPageRequest): Promise<Page<User>>;
+
+  searchTweets(request: TweetSearchRequest): Promise<Page<Tweet>>;
+  searchUsers(request: UserSearchRequest): Promise<Page<User>>;
+  getTrending(request: TrendingRequest): Promise<Trending>;
+
+  checkFollow(source: string, target: string): Promise<FollowCheck>;
+  checkRetweet(tweetId: string, username: string): Promise<RetweetCheck>;
+  checkLike(tweetId: string, username: string): Promise<LikeCheck>;
+};
+
+/** What write operations do, as the key owner's connected account (contract section 7, 29–38). */
+export type PlatformWrites = {
+  /** Posts a tweet, a reply or a quote and returns it as read back. */
+  createTweet(actor: PlatformActor, request: CreateTweetRequest): Promise<Tweet>;
+  /** Deletes one of the actor's own tweets; ForbiddenError for anyone else's. */
+  deleteTweet(actor: PlatformActor, tweetId: string): Promise<DeleteTweetResult>;
+  likeTweet(actor: PlatformActor, tweetId: string): Promise<LikeResult>;
+  unlikeTweet(actor: PlatformActor, tweetId: string): Promise<UnlikeResult>;
+  retweet(actor: PlatformActor, tweetId: string): Promise<RetweetResult>;
+  unretweet(actor: PlatformActor, tweetId: string): Promise<UnretweetResult>;
+  follow(actor: PlatformActor, username: string): Promise<FollowResult>;
+  unfollow(actor: PlatformActor, username: string): Promise<UnfollowResult>;
+};
+
+/** The only way operations reach data: the embedded platform now, X and Bluesky later. */
+export type Platform = PlatformReads & PlatformWrites;

@@ -1,0 +1,176 @@
+// The contract's records (section 5) and the paging types every Platform speaks. Ids are
+// decimal strings, times ISO-8601 UTC strings, unknown values null.
+
+export type VerifiedType = 'none' | 'blue' | 'business' | 'government';
+
+export type User = {
+  id: string;
+  username: string;
+  name: string;
+  description: string | null;
+  location: string | null;
+  url: string | null;
+  profile_image_url: string | null;
+  profile_banner_url: string | null;
+  created_at: string;
+  followers_count: number;
+  following_count: number;
+  tweet_count: number;
+  like_count: number;
+  media_count: number;
+  listed_count: number;
+  verified: boolean;
+  is_blue_verified: boolean;
+  verified_type: VerifiedType;
+  protected: boolean;
+  pinned_tweet_ids: string[];
+};
+
+/** A user as a tweet's author or a community's creator. */
+export type UserSummary = Pick<User, 'id' | 'username' | 'name' | 'profile_image_url' | 'is_blue_verified' | 'verified_type' | 'followers_count'>;
+
+/** Just enough of a user to name it, as the interaction checks answer. */
+export type UserRef = { id: string; username: string };
+
+type Span = { start: number; end: number };
+
+export type TweetEntities = {
+  hashtags: Array<{ tag: string } & Span>;
+  mentions: Array<{ id: string; username: string } & Span>;
+  urls: Array<{ url: string; expanded_url: string; display_url: string } & Span>;
+  cashtags: Array<{ tag: string } & Span>;
+};
+
+export type TweetMedia = {
+  type: 'photo' | 'video' | 'animated_gif';
+  url: string;
+  preview_url: string | null;
+  width: number | null;
+  height: number | null;
+  duration_ms: number | null;
+  alt_text: string | null;
+};
+
+export type InReplyTo = { tweet_id: string; user_id: string | null; username: string | null };
+
+type TweetFields = {
+  id: string;
+  url: string;
+  text: string;
+  created_at: string;
+  lang: string | null;
+  author: UserSummary;
+  author_id: string;
+  conversation_id: string;
+  in_reply_to: InReplyTo | null;
+  is_reply: boolean;
+  is_retweet: boolean;
+  is_quote: boolean;
+  like_count: number;
+  retweet_count: number;
+  reply_count: number;
+  quote_count: number;
+  bookmark_count: number;
+  view_count: number | null;
+  entities: TweetEntities;
+  media: TweetMedia[];
+  possibly_sensitive: boolean;
+  community_id: string | null;
+};
+
+/** A quoted or retweeted tweet: one level deep, so its own references are null. */
+export type EmbeddedTweet = TweetFields & { quoted_tweet: null; retweeted_tweet: null };
+
+export type Tweet = TweetFields & { quoted_tweet: EmbeddedTweet | null; retweeted_tweet: EmbeddedTweet | null };
+
+export type Community = {
+  id: string;
+  name: string;
+  description: string | null;
+  member_count: number;
+  created_at: string;
+  creator: UserSummary;
+  rules: string[];
+};
+
+export type Trend = { rank: number; name: string; query: string; tweet_count: number };
+
+/** getTrending's payload: the place asked for, the end of the counting window and its top hashtags. */
+export type Trending = { country: string; woeid: number; as_of: string; trends: Trend[] };
+
+export type FollowCheck = { source: UserRef; target: UserRef; following: boolean; followed_by: boolean };
+
+export type RetweetCheck = {
+  tweet_id: string;
+  user: UserRef;
+  retweeted: boolean;
+  retweeted_at: string | null;
+  quoted: boolean;
+  /** The user's tweets quoting this one, newest first. */
+  quote_tweet_ids: string[];
+};
+
+export type LikeCheck = { tweet_id: string; user: UserRef; liked: boolean; liked_at: string | null };
+
+/** A batch lookup: the found records in request order, and the requested keys that matched nothing. */
+export type BatchResult<T> = { items: T[]; not_found: string[] };
+
+// ── Paging ──────────────────────────────────────────────────────────────────────────
+
+export type TweetSort = 'latest' | 'popular' | 'engagement';
+export type UserSort = 'default' | 'followers' | 'name';
+
+/**
+ * Where a page ended: the sort key of its last item (ids as strings, counts as numbers,
+ * names as strings). JSON-serialisable; the API layer signs and encodes it as the cursor.
+ */
+export type KeysetPosition = { k: Array<string | number> };
+
+export type Page<T> = { items: T[]; next: KeysetPosition | null };
+
+/** count items after `after` (from the previous page's `next`; none on the first page). */
+export type PageRequest<S extends string = never> = { count: number; after?: KeysetPosition | null; sort?: S };
+
+export type TweetPageRequest = PageRequest<TweetSort>;
+export type UserPageRequest = PageRequest<UserSort>;
+
+export type TweetSearchRequest = TweetPageRequest & {
+  query: string;
+  lang?: string;
+  min_likes?: number;
+  min_retweets?: number;
+  /** Default true. */
+  include_replies?: boolean;
+  /** Default false. */
+  include_retweets?: boolean;
+};
+
+export type UserSearchRequest = UserPageRequest & { query: string };
+
+export type TrendingRequest = {
+  /** One of the trend places' names or alpha-2 codes; default Worldwide. */
+  country?: string;
+  /** 1..50, default 20. */
+  count?: number;
+};
+
+// ── Write results (contract section 7, operations 29–38) ────────────────────────────
+
+/** The platform account a write acts as: the key owner's connected account. */
+export type PlatformActor = { id: string; username: string };
+
+export type CreateTweetRequest = {
+  text: string;
+  /** Makes it a reply to this tweet. */
+  in_reply_to_tweet_id?: string;
+  /** Makes it a quote of this tweet. */
+  quoted_tweet_id?: string;
+};
+
+export type DeleteTweetResult = { id: string; deleted: true };
+export type LikeResult = { tweet_id: string; liked: true };
+export type UnlikeResult = { tweet_id: string; liked: false };
+export type RetweetResult = { tweet_id: string; retweeted: true; retweet_id: string };
+export type UnretweetResult = { tweet_id: string; retweeted: false };
+export type FollowResult = { username: string; following: true };
+export type UnfollowResult = { username: string; following: false };

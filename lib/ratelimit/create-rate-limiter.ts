@@ -1,0 +1,71 @@
+import type { Redis } from 'ioredis';
+import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimitDecision, RateLimiter } from './types';
+
+export type RateLimiterStore = { kind: 'memory' } | { kind: 'redis'; client: Redis };
+
+export type RateLimiterOptions = {
+  store: RateLimiterStore;
+  /** Namespaces the Redis keys (tests use their own). */
+  keyPrefix?: string;
+  /** How often the burst reserve (one more second's worth of requests) refills. */
+  burstWindowSeconds?: number;
+  now?: () => number;
+};
+
+/**
+ * Token-bucket-like limiting with rate-limiter-flexible, which has no token bucket as such:
+ * BurstyRateLimiter pairs a window of `rate` requests per second with a reserve of `rate` more
+ * per `burstWindowSeconds`. A quiet key can therefore fire 2 × rate at once (the contract's
+ * burst 200 at 100 rps) and then sustains rate (+ rate / burstWindowSeconds) per second.
+ */
+export function createRateLimiter({ store, keyPrefix = 'perch:rl', burstWindowSeconds = 10, now = Date.now }: RateLimiterOptions): RateLimiter {
+  const limiters = new Map<number, BurstyRateLimiter>();
+
+  function build(points: number, duration: number, prefix: string): RateLimiterAbstract {
+    if (store.kind === 'memory') return new RateLimiterMemory({ points, duration, keyPrefix: prefix });
+    // While Redis is unreachable each instance limits on its own rather than failing requests.
+    return new RateLimiterRedis({
+      storeClient: store.client,
+      points,
+      duration,
+      keyPrefix: prefix,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new RateLimiterMemory({ points, duration, keyPrefix: prefix }),
+    });
+  }
+
+  // One limiter pair per distinct rate: a key whose limit changes simply starts a fresh bucket.
+  function limiterFor(rate: number): BurstyRateLimiter {
+    let limiter = limiters.get(rate);
+    if (!limiter) {
+      limiter = new BurstyRateLimiter(build(rate, 1, `${keyPrefix}:${rate}`), build(rate, burstWindowSeconds, `${keyPrefix}:burst:${rate}`));
+      limiters.set(rate, limiter);
+    }
+    return limiter;
+  }
+
+  function decision(allowed: boolean, rate: number, res: RateLimiterRes): RateLimitDecision {
+    const msBeforeNext = Math.max(0, res.msBeforeNext);
+    return {
+      allowed,
+      limit: rate,
+      remaining: allowed ? Math.max(0, res.remainingPoints) : 0,
+      resetUnixSeconds: Math.ceil((now() + msBeforeNext) / 1000),
+      retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil(msBeforeNext / 1000)),
+    };
+  }
+
+  return {
+    async consume(keyId, rateLimit) {
+      if (!Number.isInteger(rateLimit) || rateLimit < 1) throw new RangeError(`rateLimit must be an integer >= 1, got ${rateLimit}`);
+      try {
+        return decision(true, rateLimit, await limiterFor(rateLimit).consume(keyId));
+      } catch (rejection) {
+        // rate-limiter-flexible rejects with a RateLimiterRes when out of points, an Error otherwise.
+        if (rejection instanceof RateLimiterRes) return decision(false, rateLimit, rejection);
+        throw rejection;
+      }
+    },
+  };
+}
