@@ -1,99 +1,32 @@
 // The contract's records (section 5) and the paging types every Platform speaks. Ids are
 // decimal strings, times ISO-8601 UTC strings, unknown values null.
 
-export type VerifiedType = 'none' | 'blue' | 'business' | 'government';
+import type { z } from 'zod';
+import type { CommunitySchema, EmbeddedTweetSchema, EntitiesSchema, MediaSchema, TrendSchema, TweetSchema, UserSchema, UserSummarySchema } from './records';
 
-export type User = {
-  id: string;
-  username: string;
-  name: string;
-  description: string | null;
-  location: string | null;
-  url: string | null;
-  profile_image_url: string | null;
-  profile_banner_url: string | null;
-  created_at: string;
-  followers_count: number;
-  following_count: number;
-  tweet_count: number;
-  like_count: number;
-  media_count: number;
-  listed_count: number;
-  verified: boolean;
-  is_blue_verified: boolean;
-  verified_type: VerifiedType;
-  protected: boolean;
-  pinned_tweet_ids: string[];
-};
+// The record types are inferred from the zod schemas in records.ts, which also validate and
+// document them (OpenAPI), so the two can never drift apart.
+
+export type User = z.infer<typeof UserSchema>;
+export type VerifiedType = User['verified_type'];
 
 /** A user as a tweet's author or a community's creator. */
-export type UserSummary = Pick<User, 'id' | 'username' | 'name' | 'profile_image_url' | 'is_blue_verified' | 'verified_type' | 'followers_count'>;
+export type UserSummary = z.infer<typeof UserSummarySchema>;
 
 /** Just enough of a user to name it, as the interaction checks answer. */
 export type UserRef = { id: string; username: string };
 
-type Span = { start: number; end: number };
-
-export type TweetEntities = {
-  hashtags: Array<{ tag: string } & Span>;
-  mentions: Array<{ id: string; username: string } & Span>;
-  urls: Array<{ url: string; expanded_url: string; display_url: string } & Span>;
-  cashtags: Array<{ tag: string } & Span>;
-};
-
-export type TweetMedia = {
-  type: 'photo' | 'video' | 'animated_gif';
-  url: string;
-  preview_url: string | null;
-  width: number | null;
-  height: number | null;
-  duration_ms: number | null;
-  alt_text: string | null;
-};
-
-export type InReplyTo = { tweet_id: string; user_id: string | null; username: string | null };
-
-type TweetFields = {
-  id: string;
-  url: string;
-  text: string;
-  created_at: string;
-  lang: string | null;
-  author: UserSummary;
-  author_id: string;
-  conversation_id: string;
-  in_reply_to: InReplyTo | null;
-  is_reply: boolean;
-  is_retweet: boolean;
-  is_quote: boolean;
-  like_count: number;
-  retweet_count: number;
-  reply_count: number;
-  quote_count: number;
-  bookmark_count: number;
-  view_count: number | null;
-  entities: TweetEntities;
-  media: TweetMedia[];
-  possibly_sensitive: boolean;
-  community_id: string | null;
-};
+export type TweetEntities = z.infer<typeof EntitiesSchema>;
+export type TweetMedia = z.infer<typeof MediaSchema>;
+export type Tweet = z.infer<typeof TweetSchema>;
+export type InReplyTo = NonNullable<Tweet['in_reply_to']>;
 
 /** A quoted or retweeted tweet: one level deep, so its own references are null. */
-export type EmbeddedTweet = TweetFields & { quoted_tweet: null; retweeted_tweet: null };
+export type EmbeddedTweet = z.infer<typeof EmbeddedTweetSchema>;
 
-export type Tweet = TweetFields & { quoted_tweet: EmbeddedTweet | null; retweeted_tweet: EmbeddedTweet | null };
+export type Community = z.infer<typeof CommunitySchema>;
 
-export type Community = {
-  id: string;
-  name: string;
-  description: string | null;
-  member_count: number;
-  created_at: string;
-  creator: UserSummary;
-  rules: string[];
-};
-
-export type Trend = { rank: number; name: string; query: string; tweet_count: number };
+export type Trend = z.infer<typeof TrendSchema>;
 
 /** getTrending's payload: the place asked for, the end of the counting window and its top hashtags. */
 export type Trending = { country: string; woeid: number; as_of: string; trends: Trend[] };

@@ -36,24 +36,24 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 describe('searchTweets operators', () => {
   const cases: Array<[string, () => string[]]> = [
-    ['zanzibar', () => [words('zanzibar'), NO_RETWEETS]],
+    ['qzanzibar', () => [words('qzanzibar'), NO_RETWEETS]],
     ['"spice market"', () => [words('"spice market"'), NO_RETWEETS]],
     ['spice -market', () => [words('spice -market'), NO_RETWEETS]],
     ['beaches OR reunion', () => [words('beaches OR reunion'), NO_RETWEETS]],
-    ['from:rdx_alice zanzibar', () => [words('zanzibar'), `t.author_id = ${uid('rdx_alice')}`, NO_RETWEETS]],
-    ['-from:rdx_alice zanzibar', () => [words('zanzibar'), `t.author_id <> ${uid('rdx_alice')}`, NO_RETWEETS]],
+    ['from:rdx_alice qzanzibar', () => [words('qzanzibar'), `t.author_id = ${uid('rdx_alice')}`, NO_RETWEETS]],
+    ['-from:rdx_alice qzanzibar', () => [words('qzanzibar'), `t.author_id <> ${uid('rdx_alice')}`, NO_RETWEETS]],
     ['to:@RDX_Alice', () => [`t.in_reply_to_user_id = ${uid('rdx_alice')}`, NO_RETWEETS]],
-    ['zanzibar -to:rdx_alice', () => [words('zanzibar'), `t.in_reply_to_user_id IS DISTINCT FROM ${uid('rdx_alice')}`, NO_RETWEETS]],
+    ['qzanzibar -to:rdx_alice', () => [words('qzanzibar'), `t.in_reply_to_user_id IS DISTINCT FROM ${uid('rdx_alice')}`, NO_RETWEETS]],
     ['#rdxtea', () => [`t.id IN (SELECT tweet_id FROM platform.tweet_hashtags WHERE tag = 'rdxtea')`, NO_RETWEETS]],
     ['#RDXsushi #rdxramen', () => [`t.id IN (SELECT tweet_id FROM platform.tweet_hashtags WHERE tag = 'rdxsushi')`, `t.id IN (SELECT tweet_id FROM platform.tweet_hashtags WHERE tag = 'rdxramen')`, NO_RETWEETS]],
     ['#rdxsushi -#rdxramen', () => [`t.id IN (SELECT tweet_id FROM platform.tweet_hashtags WHERE tag = 'rdxsushi')`, `t.id NOT IN (SELECT tweet_id FROM platform.tweet_hashtags WHERE tag = 'rdxramen')`, NO_RETWEETS]],
     ['@rdx_alice', () => [`t.id IN (SELECT tweet_id FROM platform.tweet_mentions WHERE user_id = ${uid('rdx_alice')})`, NO_RETWEETS]],
-    ['@rdx_alice -@rdx_bob zanzibar', () => [words('zanzibar'), `t.id IN (SELECT tweet_id FROM platform.tweet_mentions WHERE user_id = ${uid('rdx_alice')})`, `t.id NOT IN (SELECT tweet_id FROM platform.tweet_mentions WHERE user_id = ${uid('rdx_bob')})`, NO_RETWEETS]],
-    ['zanzibar lang:es', () => [words('zanzibar'), `t.lang = 'es'`, NO_RETWEETS]],
-    ['zanzibar -lang:es', () => [words('zanzibar'), `t.lang IS DISTINCT FROM 'es'`, NO_RETWEETS]],
-    ['zanzibar since:TODAY', () => [words('zanzibar'), `t.created_at >= '${today()}T00:00:00Z'`, NO_RETWEETS]],
-    ['zanzibar until:TODAY', () => [words('zanzibar'), `t.created_at < '${today()}T00:00:00Z'`, NO_RETWEETS]],
-    ['from:rdx_nobody_here zanzibar', () => ['false']],
+    ['@rdx_alice -@rdx_bob qzanzibar', () => [words('qzanzibar'), `t.id IN (SELECT tweet_id FROM platform.tweet_mentions WHERE user_id = ${uid('rdx_alice')})`, `t.id NOT IN (SELECT tweet_id FROM platform.tweet_mentions WHERE user_id = ${uid('rdx_bob')})`, NO_RETWEETS]],
+    ['qzanzibar lang:es', () => [words('qzanzibar'), `t.lang = 'es'`, NO_RETWEETS]],
+    ['qzanzibar -lang:es', () => [words('qzanzibar'), `t.lang IS DISTINCT FROM 'es'`, NO_RETWEETS]],
+    ['qzanzibar since:TODAY', () => [words('qzanzibar'), `t.created_at >= '${today()}T00:00:00Z'`, NO_RETWEETS]],
+    ['qzanzibar until:TODAY', () => [words('qzanzibar'), `t.created_at < '${today()}T00:00:00Z'`, NO_RETWEETS]],
+    ['from:rdx_nobody_here qzanzibar', () => ['false']],
   ];
 
   it.each(cases)('%s matches the same tweets as plain SQL', async (query, conditions) => {
@@ -68,12 +68,12 @@ describe('searchTweets operators', () => {
     expect(await search({ query: '"spice market"' })).not.toContain(t.A7);
     expect(await search({ query: 'spice -market' })).toEqual(expect.arrayContaining([t.A7]));
     expect(await search({ query: 'spice -market' })).not.toContain(t.A6);
-    expect(await search({ query: 'from:rdx_alice zanzibar' })).toEqual([t.A7, t.A6]);
-    expect(await search({ query: 'to:rdx_alice zanzibar' })).toEqual([t.C3]);
-    expect(await search({ query: '@rdx_alice zanzibar' })).toEqual([t.M1, t.C3]);
-    expect(await search({ query: 'zanzibar lang:es' })).toEqual([t.L1]);
-    expect(await search({ query: `zanzibar until:${today()}` })).toContain(t.OLD);
-    expect(await search({ query: `zanzibar since:${today()}` })).not.toContain(t.OLD);
+    expect(await search({ query: 'from:rdx_alice qzanzibar' })).toEqual([t.A7, t.A6]);
+    expect(await search({ query: 'to:rdx_alice qzanzibar' })).toEqual([t.C3]);
+    expect(await search({ query: '@rdx_alice qzanzibar' })).toEqual([t.M1, t.C3]);
+    expect(await search({ query: 'qzanzibar lang:es' })).toEqual([t.L1]);
+    expect(await search({ query: `qzanzibar until:${today()}` })).toContain(t.OLD);
+    expect(await search({ query: `qzanzibar since:${today()}` })).not.toContain(t.OLD);
     expect(await search({ query: '#rdxsushi #rdxramen' })).toEqual([t.D1]);
   });
 });
@@ -87,24 +87,24 @@ describe('searchTweets filters', () => {
   });
 
   it('includes replies by default and excludes them on request', async () => {
-    const all = await search({ query: 'zanzibar' });
-    const noReplies = await search({ query: 'zanzibar', include_replies: false });
+    const all = await search({ query: 'qzanzibar' });
+    const noReplies = await search({ query: 'qzanzibar', include_replies: false });
     expect(all).toContain(fx.tweets.C3);
-    expect(noReplies).toEqual(await reference([words('zanzibar'), NO_RETWEETS, 't.in_reply_to_tweet_id IS NULL']));
+    expect(noReplies).toEqual(await reference([words('qzanzibar'), NO_RETWEETS, 't.in_reply_to_tweet_id IS NULL']));
     expect(noReplies).not.toContain(fx.tweets.C3);
   });
 
   it('filters by lang, min_likes and min_retweets', async () => {
-    expect(await search({ query: 'zanzibar', lang: 'ES' })).toEqual(await reference([words('zanzibar'), NO_RETWEETS, `t.lang = 'es'`]));
-    expect(await search({ query: 'zanzibar', min_likes: 6 })).toEqual(await reference([words('zanzibar'), NO_RETWEETS, 't.like_count >= 6']));
-    expect(await search({ query: 'zanzibar', min_retweets: 3 })).toEqual(await reference([words('zanzibar'), NO_RETWEETS, 't.retweet_count >= 3']));
-    expect(await search({ query: 'zanzibar', min_retweets: 3 })).toEqual([fx.tweets.B3, fx.tweets.A6]);
+    expect(await search({ query: 'qzanzibar', lang: 'ES' })).toEqual(await reference([words('qzanzibar'), NO_RETWEETS, `t.lang = 'es'`]));
+    expect(await search({ query: 'qzanzibar', min_likes: 6 })).toEqual(await reference([words('qzanzibar'), NO_RETWEETS, 't.like_count >= 6']));
+    expect(await search({ query: 'qzanzibar', min_retweets: 3 })).toEqual(await reference([words('qzanzibar'), NO_RETWEETS, 't.retweet_count >= 3']));
+    expect(await search({ query: 'qzanzibar', min_retweets: 3 })).toEqual([fx.tweets.B3, fx.tweets.A6]);
   });
 
   it.each(TWEET_SORTS)('pages a search exactly once in %s order', async (sort) => {
-    const want = await reference([`(${words('zanzibar OR tea OR rdxsushi')})`, NO_RETWEETS], sort);
+    const want = await reference([`(${words('qzanzibar OR tea OR rdxsushi')})`, NO_RETWEETS], sort);
     expect(want.length).toBeGreaterThan(10);
-    const got = await walkPages(4, (after) => platform.searchTweets({ query: 'zanzibar OR tea OR rdxsushi', count: 4, after, sort }));
+    const got = await walkPages(4, (after) => platform.searchTweets({ query: 'qzanzibar OR tea OR rdxsushi', count: 4, after, sort }));
     expect(got.map((t) => t.id)).toEqual(want);
   });
 

@@ -82,14 +82,14 @@ function tweets(): TweetSpec[] {
     { key: 'A4', author: 'rdx_Alice', ago: 240, text: 'Looks tasty', lang: 'en', quote: 'C2', likes: 20 },
     { key: 'B5', author: 'rdx_bob', ago: 235, text: 'so good', lang: 'en', quote: 'C2', likes: 1 },
     { key: 'A10', author: 'rdx_Alice', ago: 232, text: 'great work on the house', lang: 'en', quote: 'B1', likes: 3 },
-    { key: 'A6', author: 'rdx_Alice', ago: 230, text: 'zanzibar spice market', lang: 'en', likes: 8, retweets: 3, media: true, views: null },
-    { key: 'A7', author: 'rdx_Alice', ago: 225, text: 'zanzibar spice girls reunion', lang: 'en', likes: 8, retweets: 0 },
-    { key: 'B3', author: 'rdx_bob', ago: 220, text: 'zanzibar beaches are lovely', lang: 'en', likes: 2, retweets: 9 },
-    { key: 'C3', author: 'rdx_carol', ago: 215, text: '@rdx_Alice zanzibar again', lang: 'en', replyTo: 'A6', mentions: ['rdx_Alice'], likes: 4 },
-    { key: 'L1', author: 'rdx_alicia', ago: 210, text: 'zanzibar es bonito #rdxtea', lang: 'es', likes: 6, tags: ['rdxtea'] },
-    { key: 'M1', author: 'rdx_malice', ago: 205, text: '@rdx_alice hi there zanzibar', lang: 'en', mentions: ['rdx_Alice'] },
+    { key: 'A6', author: 'rdx_Alice', ago: 230, text: 'qzanzibar spice market', lang: 'en', likes: 8, retweets: 3, media: true, views: null },
+    { key: 'A7', author: 'rdx_Alice', ago: 225, text: 'qzanzibar spice girls reunion', lang: 'en', likes: 8, retweets: 0 },
+    { key: 'B3', author: 'rdx_bob', ago: 220, text: 'qzanzibar beaches are lovely', lang: 'en', likes: 2, retweets: 9 },
+    { key: 'C3', author: 'rdx_carol', ago: 215, text: '@rdx_Alice qzanzibar again', lang: 'en', replyTo: 'A6', mentions: ['rdx_Alice'], likes: 4 },
+    { key: 'L1', author: 'rdx_alicia', ago: 210, text: 'qzanzibar es bonito #rdxtea', lang: 'es', likes: 6, tags: ['rdxtea'] },
+    { key: 'M1', author: 'rdx_malice', ago: 205, text: '@rdx_alice hi there qzanzibar', lang: 'en', mentions: ['rdx_Alice'] },
     { key: 'D1', author: 'rdx_dave', ago: 200, text: '#rdxsushi #rdxramen in Osaka', lang: 'ja', tags: ['rdxsushi', 'rdxramen'] },
-    { key: 'OLD', author: 'rdx_alicia', ago: 300 + 30 * 60, text: 'zanzibar long ago #rdxold #rdxold2', lang: 'en', tags: ['rdxold', 'rdxold2'] },
+    { key: 'OLD', author: 'rdx_alicia', ago: 300 + 30 * 60, text: 'qzanzibar long ago #rdxold #rdxold2', lang: 'en', tags: ['rdxold', 'rdxold2'] },
   ];
   // Alice's plain timeline, long enough to page through, with ties in likes and engagement.
   for (let i = 0; i < 24; i++) {

@@ -1,7 +1,7 @@
 import type { LikeCheck } from '@/lib/platform/types';
 import { isoTime } from './map-values';
 import { runQuery } from './query';
-import { requireTweet } from './require-tweet';
+import { requireRow } from './require-row';
 import { resolveUser } from './resolve-user';
 
 // A like's time is its snowflake id's moment: the likes table keeps no other.
@@ -9,8 +9,8 @@ const LIKE_TIME = 'SELECT platform.snowflake_time(id) AS liked_at FROM platform.
 
 /** Whether a user liked a tweet, and when. */
 export async function checkLike(tweetId: string, username: string): Promise<LikeCheck> {
-  const [tweet, user] = await Promise.all([requireTweet(tweetId), resolveUser(username)]);
-  const rows = await runQuery<{ liked_at: Date }>(LIKE_TIME, [user.id, tweet.id], { prepared: true });
+  const [id, user] = await Promise.all([requireRow('tweet', tweetId), resolveUser(username)]);
+  const rows = await runQuery<{ liked_at: Date }>(LIKE_TIME, [user.id, id], { prepared: true });
   const likedAt = rows[0]?.liked_at;
-  return { tweet_id: tweet.id, user, liked: likedAt !== undefined, liked_at: likedAt === undefined ? null : isoTime(likedAt) };
+  return { tweet_id: id, user, liked: likedAt !== undefined, liked_at: likedAt === undefined ? null : isoTime(likedAt) };
 }

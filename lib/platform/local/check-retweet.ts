@@ -1,7 +1,7 @@
 import type { RetweetCheck } from '@/lib/platform/types';
 import { isoTime } from './map-values';
 import { runQuery } from './query';
-import { requireTweet } from './require-tweet';
+import { requireRow } from './require-row';
 import { resolveUser } from './resolve-user';
 
 const RETWEET_AND_QUOTES = `SELECT
@@ -10,12 +10,12 @@ const RETWEET_AND_QUOTES = `SELECT
 
 /** Whether a user retweeted a tweet (and when), and which of their tweets quote it. */
 export async function checkRetweet(tweetId: string, username: string): Promise<RetweetCheck> {
-  const [tweet, user] = await Promise.all([requireTweet(tweetId), resolveUser(username)]);
-  const [row] = await runQuery<{ retweeted_at: Date | null; quote_tweet_ids: string[] }>(RETWEET_AND_QUOTES, [user.id, tweet.id], {
+  const [id, user] = await Promise.all([requireRow('tweet', tweetId), resolveUser(username)]);
+  const [row] = await runQuery<{ retweeted_at: Date | null; quote_tweet_ids: string[] }>(RETWEET_AND_QUOTES, [user.id, id], {
     prepared: true,
   });
   return {
-    tweet_id: tweet.id,
+    tweet_id: id,
     user,
     retweeted: row.retweeted_at !== null,
     retweeted_at: row.retweeted_at === null ? null : isoTime(row.retweeted_at),

@@ -27,6 +27,19 @@ export function keySelect(order: KeysetOrder): string {
   return order.columns.map((c, i) => `(${c.sql})::${c.kind === 'int' ? 'int' : 'text'} AS k${i}`).join(', ');
 }
 
+/**
+ * The same order over the columns of a subquery `alias` that selected the key's raw values
+ * as s0, s1, … (see rawKeySelect): for re-sorting a page after joining to it.
+ */
+export function orderOver(order: KeysetOrder, alias: string): KeysetOrder {
+  return { ...order, columns: order.columns.map((c, i) => ({ ...c, sql: `${alias}.s${i}` })) };
+}
+
+/** The select-list entries that return the sort key's raw values as s0, s1, … */
+export function rawKeySelect(order: KeysetOrder): string {
+  return order.columns.map((c, i) => `${c.sql} AS s${i}`).join(', ');
+}
+
 /** The ORDER BY list of an order. */
 export function orderBy(order: KeysetOrder): string {
   const direction = order.direction === 'desc' ? 'DESC' : 'ASC';

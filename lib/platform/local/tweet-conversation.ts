@@ -1,7 +1,7 @@
 import { NotFoundError } from '@/lib/platform/errors';
 import type { Page, Tweet, TweetPageRequest } from '@/lib/platform/types';
 import { storableId } from './ids';
-import { requireTweet } from './require-tweet';
+import { requireRow } from './require-row';
 import { SqlParams } from './sql-params';
 import { confirmSubject } from './subject';
 import { tweetPage } from './tweet-page';
@@ -18,5 +18,5 @@ export async function getTweetConversation(tweetId: string, request: TweetPageRe
   const conversation = `(SELECT conversation_id FROM platform.tweets WHERE id = ${params.add(id, 'bigint')})`;
   const where = [`t.conversation_id = ${conversation}`, `t.id <> ${conversation}`, 't.retweeted_tweet_id IS NULL'];
   const page = await tweetPage({ from: 'platform.tweets t', where, prepared: true }, params, request);
-  return confirmSubject(page, () => requireTweet(id));
+  return confirmSubject(page, () => requireRow('tweet', id));
 }

@@ -1,7 +1,7 @@
 import { NotFoundError } from '@/lib/platform/errors';
 import type { Page, Tweet, TweetPageRequest } from '@/lib/platform/types';
 import { storableId } from './ids';
-import { requireTweet } from './require-tweet';
+import { requireRow } from './require-row';
 import { SqlParams } from './sql-params';
 import { confirmSubject } from './subject';
 import { tweetPage } from './tweet-page';
@@ -13,5 +13,5 @@ export async function getTweetQuotes(tweetId: string, request: TweetPageRequest)
   const params = new SqlParams();
   const where = [`t.quoted_tweet_id = ${params.add(id, 'bigint')}`];
   const page = await tweetPage({ from: 'platform.tweets t', where, prepared: true }, params, request);
-  return confirmSubject(page, () => requireTweet(id));
+  return confirmSubject(page, () => requireRow('tweet', id));
 }

@@ -1,7 +1,7 @@
 import { NotFoundError } from '@/lib/platform/errors';
 import type { Page, User, UserPageRequest } from '@/lib/platform/types';
 import { storableId } from './ids';
-import { requireTweet } from './require-tweet';
+import { requireRow } from './require-row';
 import { newestEdgeFirst } from './sorts';
 import { SqlParams } from './sql-params';
 import { confirmSubject } from './subject';
@@ -22,5 +22,5 @@ export async function getTweetRetweeters(tweetId: string, request: UserPageReque
     params,
     request,
   );
-  return confirmSubject(page, () => requireTweet(id));
+  return confirmSubject(page, () => requireRow('tweet', id));
 }

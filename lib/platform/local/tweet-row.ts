@@ -45,38 +45,50 @@ function list(value: unknown): Json[] {
   return Array.isArray(value) ? value.filter((v): v is Json => typeof v === 'object' && v !== null) : [];
 }
 
-const int = (value: unknown): number => (typeof value === 'number' ? value : Number(value ?? 0));
+const int = (value: unknown): number => (typeof value === 'number' ? value : Math.trunc(Number(value ?? 0)) || 0);
 const str = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 const optionalText = (value: unknown): string | null => textOrNull(value === null || value === undefined ? null : String(value));
 
 // The stored JSON is written by the generator and by live writes; the record's shape is
-// fixed here, whatever keys a row happens to lack.
+// fixed here, whatever keys a row happens to lack. An entry missing what the contract
+// requires (a mention without its user's id, media without a url) is left out rather than
+// given a made-up value: the real platform only reports mentions of existing accounts too.
 function toEntities(stored: TweetRow['entities']): TweetEntities {
   const e = stored ?? {};
   return {
-    hashtags: list(e.hashtags).map((h) => ({ tag: str(h.tag), start: int(h.start), end: int(h.end) })),
-    mentions: list(e.mentions).map((m) => ({ id: str(m.id), username: str(m.username), start: int(m.start), end: int(m.end) })),
-    urls: list(e.urls).map((u) => ({
-      url: str(u.url),
-      expanded_url: str(u.expanded_url ?? u.url),
-      display_url: str(u.display_url ?? u.url),
-      start: int(u.start),
-      end: int(u.end),
-    })),
-    cashtags: list(e.cashtags).map((c) => ({ tag: str(c.tag), start: int(c.start), end: int(c.end) })),
+    hashtags: list(e.hashtags)
+      .filter((h) => str(h.tag) !== '')
+      .map((h) => ({ tag: str(h.tag), start: int(h.start), end: int(h.end) })),
+    mentions: list(e.mentions)
+      .filter((m) => /^[0-9]{1,19}$/.test(str(m.id)) && str(m.username) !== '')
+      .map((m) => ({ id: str(m.id), username: str(m.username), start: int(m.start), end: int(m.end) })),
+    urls: list(e.urls)
+      .filter((u) => str(u.url) !== '')
+      .map((u) => ({
+        url: str(u.url),
+        expanded_url: str(u.expanded_url ?? u.url),
+        display_url: str(u.display_url ?? u.url),
+        start: int(u.start),
+        end: int(u.end),
+      })),
+    cashtags: list(e.cashtags)
+      .filter((c) => str(c.tag) !== '')
+      .map((c) => ({ tag: str(c.tag), start: int(c.start), end: int(c.end) })),
   };
 }
 
 function toMedia(stored: unknown): TweetMedia[] {
-  return list(stored).map((m) => ({
-    type: m.type === 'video' || m.type === 'animated_gif' ? m.type : 'photo',
-    url: str(m.url),
-    preview_url: optionalText(m.preview_url),
-    width: intOrNull(m.width as number | null),
-    height: intOrNull(m.height as number | null),
-    duration_ms: intOrNull(m.duration_ms as number | null),
-    alt_text: optionalText(m.alt_text),
-  }));
+  return list(stored)
+    .filter((m) => str(m.url) !== '')
+    .map((m) => ({
+      type: m.type === 'video' || m.type === 'animated_gif' ? m.type : 'photo',
+      url: str(m.url),
+      preview_url: optionalText(m.preview_url),
+      width: intOrNull(m.width as number | null),
+      height: intOrNull(m.height as number | null),
+      duration_ms: intOrNull(m.duration_ms as number | null),
+      alt_text: optionalText(m.alt_text),
+    }));
 }
 
 /** A row as an embedded tweet: the one level a quoted or retweeted tweet is shown at. */

@@ -1,8 +1,8 @@
 import type { Page, User, UserPageRequest } from '@/lib/platform/types';
 import { afterCondition, cutPage, keySelect, orderBy, pageSize, type KeyRow, type KeysetOrder } from './keyset';
 import { runQuery } from './query';
-import type { SqlParams } from './sql-params';
 import { userOrder } from './sorts';
+import type { SqlParams } from './sql-params';
 import { USER_COLUMNS, toUser, type UserRow } from './user-row';
 
 /** Which users a list holds: a FROM item naming platform.users `u` (joined to its edge table), and conditions. */

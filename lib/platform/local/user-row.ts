@@ -1,4 +1,4 @@
-import type { User, UserSummary, VerifiedType } from '@/lib/platform/types';
+import type { User, UserSummary } from '@/lib/platform/types';
 import { isoTime, textOrNull } from './map-values';
 
 /** The select list of a full User from platform.users aliased `u`. */
@@ -7,28 +7,8 @@ export const USER_COLUMNS = `u.id::text AS id, u.username, u.name, u.description
   u.like_count, u.media_count, u.listed_count, u.verified, u.is_blue_verified, u.verified_type, u.protected,
   u.pinned_tweet_ids::text[] AS pinned_tweet_ids`;
 
-export type UserRow = {
-  id: string;
-  username: string;
-  name: string;
-  description: string | null;
-  location: string | null;
-  url: string | null;
-  profile_image_url: string | null;
-  profile_banner_url: string | null;
-  created_at: Date;
-  followers_count: number;
-  following_count: number;
-  tweet_count: number;
-  like_count: number;
-  media_count: number;
-  listed_count: number;
-  verified: boolean;
-  is_blue_verified: boolean;
-  verified_type: VerifiedType;
-  protected: boolean;
-  pinned_tweet_ids: string[];
-};
+/** A row selected with USER_COLUMNS: the record's fields, with created_at still a Date. */
+export type UserRow = Omit<User, 'created_at'> & { created_at: Date };
 
 /** A JSON object with a UserSummary's columns, for users joined as `alias` (a tweet's author, a community's creator). */
 export function userSummaryJson(alias: string): string {
