@@ -1,4 +1,9 @@
 import Link from 'next/link';
+import { redirect } from 'next/navigation';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { getCurrentUser } from '@/lib/auth/get-current-user';
+import { formatNumber } from '@/lib/dashboard/format';
+import { signupCredits } from '@/lib/auth/signup-credits';
 
 const features = [
   { title: 'Search and profiles', text: 'Full-text tweet search with operators, user search, profiles, timelines, mentions and media.' },
@@ -7,33 +12,106 @@ const features = [
   { title: 'Writes', text: 'Tweet, reply, quote, like, retweet and follow through a connected platform account.' },
 ];
 
-export default function HomePage() {
+const costs = [
+  ['Tweet returned', '15'],
+  ['Profile returned', '18'],
+  ['Follower, member or id returned', '1'],
+  ['Interaction check', '50'],
+  ['Write or trends call', '100'],
+  ['GET /v2/account', 'free'],
+];
+
+export default async function HomePage() {
+  if (await getCurrentUser()) redirect('/dashboard');
   return (
-    <main className="mx-auto flex max-w-4xl flex-col gap-12 px-6 py-16">
-      <header className="flex flex-col gap-4">
-        <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">Perch</p>
-        <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">Real-time social data, one credit-metered API.</h1>
-        <p className="max-w-2xl text-lg text-slate-600 dark:text-slate-300">
-          Perch serves tweet and user search, profiles, timelines, follower graphs, lists, communities and trends through
-          <code className="mx-1 rounded bg-slate-100 px-1.5 py-0.5 text-base dark:bg-slate-800">/v2</code>
-          with a <code className="rounded bg-slate-100 px-1.5 py-0.5 text-base dark:bg-slate-800">perch_</code> key. Every call
-          costs credits you can see, cap and chart.
-        </p>
-        <div className="flex flex-wrap gap-3">
-          <Link href="/v2/openapi.json" className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-900">
-            OpenAPI document
+    <div className="bg-white dark:bg-slate-950">
+      <header className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-6 py-5">
+        <span className="text-lg font-bold tracking-tight">
+          <span aria-hidden="true" className="text-brand-600">
+            ◆{' '}
+          </span>
+          Perch
+        </span>
+        <nav aria-label="Account" className="flex items-center gap-2">
+          <Link href="/signin" className={buttonClasses('ghost')}>
+            Sign in
           </Link>
-        </div>
+          <Link href="/signup" className={buttonClasses('primary')}>
+            Sign up
+          </Link>
+        </nav>
       </header>
-      <section aria-labelledby="features" className="grid gap-6 sm:grid-cols-2">
-        <h2 id="features" className="sr-only">What Perch serves</h2>
-        {features.map((feature) => (
-          <article key={feature.title} className="rounded-xl border border-slate-200 p-5 dark:border-slate-800">
-            <h3 className="font-semibold">{feature.title}</h3>
-            <p className="mt-2 text-slate-600 dark:text-slate-300">{feature.text}</p>
-          </article>
-        ))}
-      </section>
-    </main>
+      <main id="main" className="mx-auto flex max-w-5xl flex-col gap-14 px-6 pb-20 pt-8 sm:pt-16">
+        <section className="flex flex-col gap-5">
+          <h1 className="max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">Real-time social data, one credit-metered API.</h1>
+          <p className="max-w-2xl text-lg text-slate-600 dark:text-slate-300">
+            Perch serves tweet and user search, profiles, timelines, follower graphs, lists, communities and trends through
+            <code className="mx-1 rounded bg-slate-100 px-1.5 py-0.5 text-base dark:bg-slate-800">/v2</code>
+            with a <code className="rounded bg-slate-100 px-1.5 py-0.5 text-base dark:bg-slate-800">perch_</code> key. Every call costs credits you can see, cap
+            and chart.
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <Link href="/signup" className={buttonClasses('primary', 'px-5 py-2.5 text-base')}>
+              Create an account
+            </Link>
+            <Link href="/v2/openapi.json" className={buttonClasses('secondary', 'px-5 py-2.5 text-base')}>
+              API reference (OpenAPI)
+            </Link>
+          </div>
+          <p className="text-sm text-slate-500 dark:text-slate-400">New accounts start with {formatNumber(signupCredits())} free credits.</p>
+        </section>
+
+        <section aria-labelledby="example" className="flex flex-col gap-3">
+          <h2 id="example" className="text-xl font-semibold">
+            One request
+          </h2>
+          <pre tabIndex={0} aria-label="Example request" className="overflow-x-auto rounded-xl bg-slate-900 p-4 text-sm text-slate-100">
+            <code>{`curl -H "Authorization: Bearer perch_…" \\
+  "$PERCH_URL/v2/users/jack/tweets?count=20"`}</code>
+          </pre>
+        </section>
+
+        <section aria-labelledby="features" className="flex flex-col gap-4">
+          <h2 id="features" className="text-xl font-semibold">
+            What Perch serves
+          </h2>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {features.map((feature) => (
+              <article key={feature.title} className="rounded-xl border border-slate-200 p-5 dark:border-slate-800">
+                <h3 className="font-semibold">{feature.title}</h3>
+                <p className="mt-2 text-slate-600 dark:text-slate-300">{feature.text}</p>
+              </article>
+            ))}
+          </div>
+        </section>
+
+        <section aria-labelledby="costs" className="flex flex-col gap-4">
+          <h2 id="costs" className="text-xl font-semibold">
+            What calls cost
+          </h2>
+          <table className="w-full max-w-lg text-left text-sm">
+            <thead>
+              <tr>
+                <th scope="col" className="border-b border-slate-200 py-2 font-medium dark:border-slate-800">
+                  Unit
+                </th>
+                <th scope="col" className="border-b border-slate-200 py-2 text-right font-medium dark:border-slate-800">
+                  Credits
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {costs.map(([unit, credits]) => (
+                <tr key={unit}>
+                  <td className="border-b border-slate-100 py-2 dark:border-slate-800/60">{unit}</td>
+                  <td className="border-b border-slate-100 py-2 text-right tabular-nums dark:border-slate-800/60">{credits}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="text-sm text-slate-500 dark:text-slate-400">Errors never cost credits. An empty page costs nothing.</p>
+        </section>
+      </main>
+    </div>
   );
 }

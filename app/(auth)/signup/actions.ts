@@ -1,0 +1,8 @@
+'use server';
+
+import { signUp, type SignUpResult } from '@/lib/auth/sign-up';
+
+/** The sign-up form's server action: validates, creates the account and grants the signup credits. */
+export async function signUpAction(formData: FormData): Promise<SignUpResult> {
+  return signUp({ email: formData.get('email'), password: formData.get('password') });
+}

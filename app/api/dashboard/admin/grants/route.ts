@@ -1,0 +1,16 @@
+import { jsonError, routeUser } from '@/lib/auth/route-user';
+import { adminGrant } from '@/lib/dashboard/admin-grant';
+import { readJsonBody } from '@/lib/dashboard/read-json-body';
+
+export const dynamic = 'force-dynamic';
+
+/** Grants credits to an account (admins only; anyone else gets 404). */
+export async function POST(request: Request): Promise<Response> {
+  const { response } = await routeUser(request, { admin: true });
+  if (response) return response;
+  const body = await readJsonBody(request);
+  if (!body.ok) return jsonError(body.status, body.message);
+  const result = await adminGrant(body.body);
+  if (!result.ok) return jsonError(400, 'fix the highlighted fields', result.errors);
+  return Response.json(result, { status: 201 });
+}

@@ -1,0 +1,25 @@
+import { jsonError, routeUser } from '@/lib/auth/route-user';
+import { parseRange } from '@/lib/dashboard/days';
+import { getUsage } from '@/lib/dashboard/get-usage';
+import { operationsCsv, usageEventsCsv } from '@/lib/dashboard/usage-csv';
+
+export const dynamic = 'force-dynamic';
+
+function csvHeaders(filename: string): HeadersInit {
+  return { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"`, 'cache-control': 'no-store' };
+}
+
+/** CSV of the usage page's range: `kind=operations` (the table) or `kind=events` (every call). */
+export async function GET(request: Request): Promise<Response> {
+  const { user, response } = await routeUser(request);
+  if (response) return response;
+  const params = new URL(request.url).searchParams;
+  const range = parseRange(params.get('range'));
+  const kind = params.get('kind');
+  if (kind === 'operations') {
+    const usage = await getUsage(user.id, range);
+    return new Response(operationsCsv(usage.operations), { headers: csvHeaders(`perch-usage-by-operation-${range}d.csv`) });
+  }
+  if (kind === 'events') return new Response(usageEventsCsv(user.id, range), { headers: csvHeaders(`perch-usage-events-${range}d.csv`) });
+  return jsonError(400, 'kind must be operations or events');
+}

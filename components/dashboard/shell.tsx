@@ -1,0 +1,43 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import type { CurrentUser } from '@/lib/auth/get-current-user';
+import { NavLinks, type NavItem } from './nav-links';
+import { QueryProvider } from './query-provider';
+import { SignOutButton } from './sign-out-button';
+
+// Playground, explorer, connections and docs join this list when their pages exist.
+const NAV: NavItem[] = [
+  { href: '/dashboard', label: 'Overview' },
+  { href: '/dashboard/keys', label: 'API keys' },
+  { href: '/dashboard/usage', label: 'Usage' },
+  { href: '/dashboard/billing', label: 'Billing' },
+];
+
+/** The signed-in frame of every dashboard and admin page: brand, account, sections. */
+export function DashboardShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
+  const items = user.isAdmin ? [...NAV, { href: '/admin', label: 'Admin' }] : NAV;
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-3 px-4">
+          <Link href="/dashboard" className="shrink-0 text-lg font-bold tracking-tight">
+            <span aria-hidden="true" className="text-brand-600">
+              ◆{' '}
+            </span>
+            Perch
+          </Link>
+          <div className="flex min-w-0 items-center gap-2">
+            <span className="hidden truncate text-sm text-slate-600 sm:inline dark:text-slate-400" title={user.email}>
+              {user.email}
+            </span>
+            <SignOutButton />
+          </div>
+        </div>
+        <NavLinks items={items} />
+      </header>
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:py-8">
+        <QueryProvider>{children}</QueryProvider>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+import { z } from 'zod';
+
+/** What the sign-in form sends; the password's length is checked at sign-up, not here. */
+export const signInSchema = z.object({
+  email: z.string().trim().toLowerCase().min(1, 'Enter your email address').pipe(z.email('Enter a valid email address')),
+  password: z.string().min(1, 'Enter your password').max(256, 'That password is too long'),
+});

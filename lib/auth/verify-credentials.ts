@@ -1,0 +1,49 @@
+import { getPrisma } from '@/lib/db/prisma';
+import { hashPassword, verifyPassword } from './password';
+import { encodeSignInProblem, type SignInProblem } from './sign-in-error';
+import { sharedSignInLimiter, type SignInLimiter } from './sign-in-limiter';
+import { signInSchema } from './sign-in-schema';
+
+export type SignedInUser = { id: string; email: string; name: string | null };
+
+/** A refused sign-in; its message is what next-auth passes back to the form. */
+export class SignInRefusedError extends Error {
+  constructor(readonly problem: SignInProblem) {
+    super(encodeSignInProblem(problem));
+    this.name = 'SignInRefusedError';
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+
+function minutes(seconds: number): string {
+  const n = Math.ceil(seconds / 60);
+  return n === 1 ? '1 minute' : `${n} minutes`;
+}
+
+/**
+ * Checks an email and password against the account's argon2id hash, with at most 5 failures
+ * per 15 minutes per email and per client address; throws SignInRefusedError otherwise.
+ */
+export async function verifyCredentials(input: { email?: unknown; password?: unknown }, ip: string, limiter: SignInLimiter = sharedSignInLimiter()): Promise<SignedInUser> {
+  const parsed = signInSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new SignInRefusedError({ field: issue.path[0] === 'password' ? 'password' : 'email', message: issue.message });
+  }
+  const { email, password } = parsed.data;
+  const verdict = await limiter.check(email, ip);
+  if (verdict.blocked) {
+    throw new SignInRefusedError({ message: `Too many failed sign-in attempts. Try again in ${minutes(verdict.retryAfterSeconds)}.` });
+  }
+  const user = await getPrisma().user.findUnique({ where: { email }, select: { id: true, email: true, name: true, passwordHash: true } });
+  // Hash something even for an unknown email, so the answer's timing does not tell which emails exist.
+  dummyHash ??= hashPassword('perch-timing-equalizer');
+  const matches = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
+  if (!user?.passwordHash || !matches) {
+    await limiter.recordFailure(email, ip);
+    throw new SignInRefusedError({ message: 'Email or password is incorrect.' });
+  }
+  await limiter.recordSuccess(email);
+  return { id: user.id, email: user.email, name: user.name };
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { grantCredits } from '@/lib/credits';
+import { getPrisma } from '@/lib/db/prisma';
+import { fieldErrors, type FieldErrors } from './field-errors';
+
+export const adminGrantSchema = z.object({
+  email: z.string({ error: 'Enter the account email' }).trim().toLowerCase().min(1, 'Enter the account email').pipe(z.email('Enter a valid email address')),
+  amount: z
+    .union([z.string(), z.number()], { error: 'Enter a whole number of credits' })
+    .transform((value) => String(value).trim())
+    .pipe(z.string().regex(/^[0-9]+$/, 'Enter a whole number of credits').transform(Number))
+    .pipe(z.number().int().min(1, 'Grant at least 1 credit').max(1_000_000_000_000, 'Grant at most 1,000,000,000,000 credits')),
+  reason: z.string({ error: 'Say why the credits are granted' }).trim().min(1, 'Say why the credits are granted').max(200, 'Use at most 200 characters'),
+});
+
+export type AdminGrantResult = { ok: true; email: string; amount: number; balance: number } | { ok: false; errors: FieldErrors };
+
+/** Validates the admin's grant form and grants the credits to the account with that email. */
+export async function adminGrant(input: unknown): Promise<AdminGrantResult> {
+  const parsed = adminGrantSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
+  const { email, amount, reason } = parsed.data;
+  const user = await getPrisma().user.findUnique({ where: { email }, select: { id: true } });
+  if (!user) return { ok: false, errors: { email: 'No account has this email' } };
+  const balance = await grantCredits(user.id, amount, reason);
+  return { ok: true, email, amount, balance };
+}

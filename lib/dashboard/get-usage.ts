@@ -1,0 +1,121 @@
+import { getPool } from '@/lib/db/pool';
+import { formatKeyDisplay } from '@/lib/keys/key-format';
+import { lastDays, type RangeDays } from './days';
+import { pivotSeries, type DailySeries } from './pivot-series';
+
+export type KeyUsage = {
+  /** '' for calls made from the dashboard without a key. */
+  keyId: string;
+  name: string;
+  display: string | null;
+  revoked: boolean;
+  calls: number;
+  credits: number;
+  days: Array<{ day: string; credits: number; calls: number }>;
+};
+
+export type OperationUsage = {
+  operation: string;
+  tag: string;
+  calls: number;
+  items: number;
+  credits: number;
+  errors: number;
+  errorRate: number;
+  /** Median latency of the range's calls, from the raw events; null when none were kept. */
+  p50LatencyMs: number | null;
+};
+
+export type Usage = { range: RangeDays; days: string[]; byOperation: DailySeries; byKey: KeyUsage[]; operations: OperationUsage[] };
+
+// All day arithmetic in UTC, as usage_daily is written (see settleHold).
+const SINCE = `(now() AT TIME ZONE 'UTC')::date - ($2::int - 1)`;
+
+const DAILY_SQL = `
+  SELECT d.day::text AS day, d.key_id, d.operation, d.tag, d.calls, d.errors, d.items::text, d.credits::text,
+         k.name AS key_name, k.key_start, k.key_end, k.revoked_at IS NOT NULL AS revoked
+  FROM usage_daily d LEFT JOIN api_keys k ON k.id = d.key_id
+  WHERE d.user_id = $1 AND d.day >= ${SINCE}`;
+
+// The rollup keeps latency sums only, so the median comes from the events themselves.
+const P50_SQL = `
+  SELECT operation, percentile_cont(0.5) WITHIN GROUP (ORDER BY latency_ms) AS p50
+  FROM usage_events
+  WHERE user_id = $1 AND created_at >= (${SINCE})::timestamp AT TIME ZONE 'UTC'
+  GROUP BY operation`;
+
+type DailyRow = {
+  day: string;
+  key_id: string;
+  operation: string;
+  tag: string;
+  calls: number;
+  errors: number;
+  items: string;
+  credits: string;
+  key_name: string | null;
+  key_start: string | null;
+  key_end: string | null;
+  revoked: boolean;
+};
+
+function byOperationTable(rows: DailyRow[], p50: Map<string, number>): OperationUsage[] {
+  const table = new Map<string, OperationUsage>();
+  for (const r of rows) {
+    const entry = table.get(r.operation) ?? { operation: r.operation, tag: r.tag, calls: 0, items: 0, credits: 0, errors: 0, errorRate: 0, p50LatencyMs: null };
+    entry.calls += r.calls;
+    entry.errors += r.errors;
+    entry.items += Number(r.items);
+    entry.credits += Number(r.credits);
+    table.set(r.operation, entry);
+  }
+  return [...table.values()]
+    .map((entry) => ({ ...entry, errorRate: entry.calls === 0 ? 0 : entry.errors / entry.calls, p50LatencyMs: p50.get(entry.operation) ?? null }))
+    .sort((a, b) => b.credits - a.credits || b.calls - a.calls || a.operation.localeCompare(b.operation));
+}
+
+function byKey(rows: DailyRow[], days: string[]): KeyUsage[] {
+  const keys = new Map<string, KeyUsage & { perDay: Map<string, { credits: number; calls: number }> }>();
+  for (const r of rows) {
+    let entry = keys.get(r.key_id);
+    if (!entry) {
+      entry = {
+        keyId: r.key_id,
+        name: r.key_id === '' ? 'Dashboard (no key)' : (r.key_name ?? 'Deleted key'),
+        display: r.key_start && r.key_end ? formatKeyDisplay({ keyStart: r.key_start, keyEnd: r.key_end }) : null,
+        revoked: r.revoked,
+        calls: 0,
+        credits: 0,
+        days: [],
+        perDay: new Map(),
+      };
+      keys.set(r.key_id, entry);
+    }
+    entry.calls += r.calls;
+    entry.credits += Number(r.credits);
+    const day = entry.perDay.get(r.day) ?? { credits: 0, calls: 0 };
+    day.credits += Number(r.credits);
+    day.calls += r.calls;
+    entry.perDay.set(r.day, day);
+  }
+  return [...keys.values()]
+    .map(({ perDay, ...entry }) => ({ ...entry, days: days.map((day) => ({ day, ...(perDay.get(day) ?? { credits: 0, calls: 0 }) })) }))
+    .sort((a, b) => b.credits - a.credits || b.calls - a.calls || a.name.localeCompare(b.name));
+}
+
+/** An account's usage over the last `range` UTC days: per day and operation, per key, per operation. */
+export async function getUsage(userId: string, range: RangeDays, now: Date = new Date()): Promise<Usage> {
+  const pool = getPool();
+  const [daily, p50] = await Promise.all([pool.query<DailyRow>(DAILY_SQL, [userId, range]), pool.query<{ operation: string; p50: number }>(P50_SQL, [userId, range])]);
+  const days = lastDays(range, now);
+  return {
+    range,
+    days,
+    byOperation: pivotSeries(
+      daily.rows.map((r) => ({ day: r.day, series: r.operation, value: Number(r.credits) })),
+      days,
+    ),
+    byKey: byKey(daily.rows, days),
+    operations: byOperationTable(daily.rows, new Map(p50.rows.map((r) => [r.operation, Math.round(Number(r.p50))]))),
+  };
+}

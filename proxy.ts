@@ -1,0 +1,24 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { PATH_HEADER } from '@/lib/auth/path-header';
+import { STATIC_SECURITY_HEADERS, contentSecurityPolicy, newNonce } from '@/lib/auth/security-headers';
+
+/**
+ * Security headers for pages and dashboard routes. Next.js reads the nonce back from the
+ * request's CSP header and puts it on its own scripts, which is why pages render dynamically.
+ */
+export function proxy(request: NextRequest): NextResponse {
+  const csp = contentSecurityPolicy(newNonce(), { dev: process.env.NODE_ENV === 'development' });
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set('content-security-policy', csp);
+  // Layouts cannot see the path; the dashboard's sends signed-out visitors back to it after sign-in.
+  requestHeaders.set(PATH_HEADER, request.nextUrl.pathname + request.nextUrl.search);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set('content-security-policy', csp);
+  for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) response.headers.set(name, value);
+  return response;
+}
+
+export const config = {
+  // /v2 is the JSON API (served by server.ts itself in production); static assets need no CSP.
+  matcher: ['/((?!v2/|v2$|_next/static|_next/image|favicon.ico).*)'],
+};
