@@ -51,7 +51,9 @@ async function main(): Promise<void> {
   const nextApp = next({ dev: false, dir: root, hostname: config.host, port: config.port });
   await nextApp.prepare();
   const handleNext = nextApp.getRequestHandler();
-  const server = createHttpServer([{ prefix: '/v2', handle: webHandler(dispatch) }], (req, res) => handleNext(req, res));
+  const server = createHttpServer([{ prefix: '/v2', handle: webHandler(dispatch) }], (req, res) => handleNext(req, res), {
+    trustProxy: config.trustProxy,
+  });
   await listen(server, config.port, config.host);
   shutdownSteps.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
   shutdownSteps.push(() => nextApp.close());

@@ -7,6 +7,7 @@ export type ServerConfig = {
   liveRate: number;
   seedScale: 'demo' | 'bench' | 'test';
   autoSeed: boolean;
+  trustProxy: boolean;
 };
 
 function integer(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number): number {
@@ -44,5 +45,6 @@ export function readServerConfig(env: Record<string, string | undefined> = proce
     liveRate,
     seedScale,
     autoSeed: flag(env, 'PERCH_AUTO_SEED', true),
+    trustProxy: flag(env, 'PERCH_TRUST_PROXY', false),
   };
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { StartupError } from '@/lib/db/startup-error';
 
 // What a production build depends on; a change to any of these makes `npm start` rebuild.
-const SOURCES = ['app', 'components', 'lib', 'public', 'next.config.js', 'postcss.config.mjs', 'tsconfig.json', 'package-lock.json'];
+const SOURCES = ['app', 'components', 'lib', 'public', 'proxy.ts', 'next.config.js', 'postcss.config.mjs', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'];
 const IGNORED = new Set(['node_modules', '.next', '.data', 'generated']);
 
 function walk(entry: string, out: string[]): void {

@@ -10,8 +10,11 @@ export type Route = { prefix: string; handle: RequestHandler };
  * The production HTTP server: requests whose path starts with a route's prefix go to that
  * route's handler (the /v2 fast path), everything else to Next.js.
  */
-export function createHttpServer(routes: Route[], fallback: RequestHandler): http.Server {
+export function createHttpServer(routes: Route[], fallback: RequestHandler, { trustProxy = false } = {}): http.Server {
   const server = http.createServer((req, res) => {
+    // Per-IP limits (sign-in) read X-Forwarded-For; unless a trusted proxy sets it, a client
+    // could send any value, so it is replaced by the socket's address.
+    if (!trustProxy) req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
     const url = req.url ?? '/';
     const route = routes.find((r) => url === r.prefix || url.startsWith(`${r.prefix}/`) || url.startsWith(`${r.prefix}?`));
     Promise.resolve((route?.handle ?? fallback)(req, res)).catch((error: unknown) => {
