@@ -1,0 +1,32 @@
+// The Perch /v2 client: fetch-based, no Node-only dependency, types from the server's schemas.
+export { Perch } from './perch';
+export type { PerchOptions } from './perch';
+export type { RequestOptions } from './build-request';
+export type { FetchLike } from './send-request';
+export type { Method, PaginateMethod, PaginateOptions, Paginators, PerchMethods } from './perch-methods';
+export type { PageLimits, Paginator } from './paginate';
+export type { DataOf, InputOf, ItemOf, MetaOf, PerchResult, ResultMeta } from './operation-types';
+export { ROUTES } from './routes';
+export { typescriptSnippet } from './typescript-snippet';
+export type { SnippetOptions } from './typescript-snippet';
+export type { OperationId, PagedOperationId, Route } from './routes';
+export {
+  AuthenticationError,
+  ConnectionError,
+  InsufficientCreditsError,
+  NotFoundError,
+  PerchError,
+  PermissionError,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+  ValidationError,
+} from './errors';
+export type { FieldProblem, PerchErrorCode } from './errors';
+export type {
+  CommunityRecord as Community,
+  TrendRecord as Trend,
+  TweetRecord as Tweet,
+  UserRecord as User,
+  UserSummaryRecord as UserSummary,
+} from '../platform/records';

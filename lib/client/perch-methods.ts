@@ -1,0 +1,118 @@
+import type { RequestOptions } from './build-request';
+import type { InputOf, ItemOf, PerchResult } from './operation-types';
+import type { PageLimits, Paginator } from './paginate';
+import type { OperationId, PagedOperationId, RouteOf } from './routes';
+
+// The call signature of each operation: its path parameter first (named after the path's
+// placeholder, for editors' hints), then its query or body as one object, then per-call options.
+
+type PathParamName<Id extends OperationId> = RouteOf<Id>['path'] extends `${string}{${infer Name}}${string}` ? Name : never;
+
+type PathArgs<Id extends OperationId> = [PathParamName<Id>] extends [never]
+  ? []
+  : PathParamName<Id> extends 'username'
+    ? [username: string]
+    : PathParamName<Id> extends 'tweetId'
+      ? [tweetId: string]
+      : PathParamName<Id> extends 'listId'
+        ? [listId: string]
+        : [communityId: string];
+
+// An input with a required field (searchTweets' query) must be passed; one with none may be left out.
+type InputArgs<Id extends OperationId> = RouteOf<Id>['input'] extends null ? [] : {} extends InputOf<Id> ? [input?: InputOf<Id>] : [input: InputOf<Id>];
+
+/** One operation's method: `perch.getUserTweets('jack', { count: 50, sort: 'popular' })`. */
+export type Method<Id extends OperationId> = (...args: [...PathArgs<Id>, ...InputArgs<Id>, options?: RequestOptions]) => Promise<PerchResult<Id>>;
+
+/** Per-call options of a pagination: those of a request plus its limits. */
+export type PaginateOptions = RequestOptions & PageLimits;
+
+/** One paged operation's paginator: `perch.paginate.searchTweets({ query }, { maxItems: 100 })`. */
+export type PaginateMethod<Id extends PagedOperationId> = (
+  ...args: [...PathArgs<Id>, ...InputArgs<Id>, options?: PaginateOptions]
+) => Paginator<ItemOf<Id>, PerchResult<Id>>;
+
+/** A paginator for every paged operation, following meta.next_cursor. */
+export type Paginators = { [Id in PagedOperationId]: PaginateMethod<Id> };
+
+/** One method per /v2 operation, named by its operationId. */
+export type PerchMethods = {
+  /** Full-text tweet search with operators. `POST /v2/search`, 15 credits per tweet. */
+  searchTweets: Method<'searchTweets'>;
+  /** User search over name, bio and username. `POST /v2/search/users`, 18 credits per profile. */
+  searchUsers: Method<'searchUsers'>;
+  /** A user profile by username (case-insensitive, a leading @ is dropped). `GET /v2/users/{username}`, 18 credits per profile. */
+  getUser: Method<'getUser'>;
+  /** A user's own tweets and retweets, without replies. `GET /v2/users/{username}/tweets`, 15 credits per tweet. */
+  getUserTweets: Method<'getUserTweets'>;
+  /** Tweets mentioning the user. `GET /v2/users/{username}/mentions`, 15 credits per tweet. */
+  getUserMentions: Method<'getUserMentions'>;
+  /** A user's tweets and replies. `GET /v2/users/{username}/replies`, 15 credits per tweet. */
+  getUserReplies: Method<'getUserReplies'>;
+  /** A user's tweets with media. `GET /v2/users/{username}/media`, 15 credits per tweet. */
+  getUserMedia: Method<'getUserMedia'>;
+  /** A user's followers. `GET /v2/users/{username}/followers`, 1 credit per follower. */
+  getUserFollowers: Method<'getUserFollowers'>;
+  /** A user's follower ids, newest follow first. `GET /v2/users/{username}/followers-ids`, 1 credit per id. */
+  getUserFollowerIds: Method<'getUserFollowerIds'>;
+  /** The accounts a user follows. `GET /v2/users/{username}/following`, 1 credit per follower. */
+  getUserFollowing: Method<'getUserFollowing'>;
+  /** A user's blue-verified followers. `GET /v2/users/{username}/verified-followers`, 1 credit per follower. */
+  getUserVerifiedFollowers: Method<'getUserVerifiedFollowers'>;
+  /** Up to 100 profiles by username. `POST /v2/users/batch`, 18 credits per profile. */
+  getUsersBatch: Method<'getUsersBatch'>;
+  /** A tweet by id. `GET /v2/tweets/{tweetId}`, 15 credits per tweet. */
+  getTweet: Method<'getTweet'>;
+  /** Replies in the tweet’s thread. `GET /v2/tweets/{tweetId}/conversation`, 15 credits per tweet. */
+  getTweetConversation: Method<'getTweetConversation'>;
+  /** Tweets quoting the tweet. `GET /v2/tweets/{tweetId}/quotes`, 15 credits per tweet. */
+  getTweetQuotes: Method<'getTweetQuotes'>;
+  /** Up to 100 tweets by id. `POST /v2/tweets/batch`, 15 credits per tweet. */
+  getTweetsBatch: Method<'getTweetsBatch'>;
+  /** Users who retweeted the tweet. `GET /v2/tweets/{tweetId}/retweeters`, 1 credit per follower. */
+  getTweetRetweeters: Method<'getTweetRetweeters'>;
+  /** Users who liked the tweet. `GET /v2/tweets/{tweetId}/likers`, 1 credit per follower. */
+  getTweetLikers: Method<'getTweetLikers'>;
+  /** Tweets by the list’s members. `GET /v2/lists/{listId}/tweets`, 15 credits per tweet. */
+  getListTweets: Method<'getListTweets'>;
+  /** The list’s members. `GET /v2/lists/{listId}/members`, 1 credit per member. */
+  getListMembers: Method<'getListMembers'>;
+  /** The list’s subscribers. `GET /v2/lists/{listId}/subscribers`, 1 credit per member. */
+  getListSubscribers: Method<'getListSubscribers'>;
+  /** A community: name, description, members, creator, rules. `GET /v2/communities/{communityId}`, 18 credits per profile. */
+  getCommunity: Method<'getCommunity'>;
+  /** Tweets posted in the community. `GET /v2/communities/{communityId}/tweets`, 15 credits per tweet. */
+  getCommunityTweets: Method<'getCommunityTweets'>;
+  /** The community’s members. `GET /v2/communities/{communityId}/members`, 1 credit per member. */
+  getCommunityMembers: Method<'getCommunityMembers'>;
+  /** Trending hashtags for a country or Worldwide. `GET /v2/trending`, 100 credits per call. */
+  getTrending: Method<'getTrending'>;
+  /** Whether source follows target, and target follows source. `GET /v2/users/check-follow`, 50 credits per call. */
+  checkFollow: Method<'checkFollow'>;
+  /** Whether a user retweeted or quoted the tweet. `GET /v2/tweets/{tweetId}/check-retweet`, 50 credits per call. */
+  checkRetweet: Method<'checkRetweet'>;
+  /** Whether a user liked the tweet. `GET /v2/tweets/{tweetId}/check-like`, 50 credits per call. */
+  checkLike: Method<'checkLike'>;
+  /** Post a tweet. `POST /v2/tweets/create`, 100 credits per call. */
+  createTweet: Method<'createTweet'>;
+  /** Reply to a tweet. `POST /v2/tweets/reply`, 100 credits per call. */
+  replyToTweet: Method<'replyToTweet'>;
+  /** Quote a tweet. `POST /v2/tweets/quote`, 100 credits per call. */
+  quoteTweet: Method<'quoteTweet'>;
+  /** Delete one of your tweets. `DELETE /v2/tweets/{tweetId}`, 100 credits per call. */
+  deleteTweet: Method<'deleteTweet'>;
+  /** Like a tweet. `POST /v2/tweets/{tweetId}/like`, 100 credits per call. */
+  likeTweet: Method<'likeTweet'>;
+  /** Undo a like. `DELETE /v2/tweets/{tweetId}/like`, 100 credits per call. */
+  unlikeTweet: Method<'unlikeTweet'>;
+  /** Retweet a tweet. `POST /v2/tweets/{tweetId}/retweet`, 100 credits per call. */
+  retweetTweet: Method<'retweetTweet'>;
+  /** Undo a retweet. `DELETE /v2/tweets/{tweetId}/retweet`, 100 credits per call. */
+  unretweetTweet: Method<'unretweetTweet'>;
+  /** Follow a user. `POST /v2/users/{username}/follow`, 100 credits per call. */
+  followUser: Method<'followUser'>;
+  /** Unfollow a user. `DELETE /v2/users/{username}/follow`, 100 credits per call. */
+  unfollowUser: Method<'unfollowUser'>;
+  /** Your account: balance, this key, the connected platform account. `GET /v2/account`, free. */
+  getAccount: Method<'getAccount'>;
+};
