@@ -112,15 +112,20 @@ function describeError(error: unknown): string {
 async function main(): Promise<number> {
   const [command, ...rest] = process.argv.slice(2);
   const run = command ? COMMANDS[command] : undefined;
+  if (!command) {
+    console.error(USAGE);
+    return 2;
+  }
+  // Errors are one line, so that scripts can show them as they are; usage only when asked for it.
   if (!run) {
-    console.error(command ? `unknown command "${command}"\n${USAGE}` : USAGE);
+    console.error(`error: unknown command "${command}": use one of ${Object.keys(COMMANDS).join(', ')}`);
     return 2;
   }
   let options: Options;
   try {
     options = parseArgs({ args: rest, options: OPTIONS, strict: true, allowPositionals: false }).values as Options;
   } catch (error) {
-    console.error(`${describeError(error)}\n${USAGE}`);
+    console.error(`error: ${describeError(error)} (run without a command for usage)`);
     return 2;
   }
   const database = await ensureDatabase();

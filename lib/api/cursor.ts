@@ -21,19 +21,31 @@ export function encodeCursor(operationId: string, fingerprint: string, position:
 export function decodeCursor(cursor: string, operationId: string, fingerprint: string): unknown {
   const [body, signature, extra] = cursor.split('.');
   const expected = body ? sign(body) : '';
+  // An empty body signs to an empty expectation, so it must be refused before comparing.
   const valid =
+    Boolean(body) &&
     extra === undefined &&
     signature !== undefined &&
     signature.length === expected.length &&
     crypto.timingSafeEqual(Buffer.from(signature), Buffer.from(expected));
-  if (!valid) throw new ApiError('invalid_request', 'cursor is not valid: pass meta.next_cursor back unchanged', [{ path: 'cursor', message: 'invalid cursor' }]);
-  const payload = JSON.parse(Buffer.from(body, 'base64url').toString()) as CursorPayload;
+  const payload = valid ? parsePayload(body) : null;
+  if (!payload) throw new ApiError('invalid_request', 'cursor is not valid: pass meta.next_cursor back unchanged', [{ path: 'cursor', message: 'invalid cursor' }]);
   if (payload.o !== operationId || payload.f !== fingerprint) {
     throw new ApiError('invalid_request', 'cursor was issued for a different request: keep the other parameters unchanged while paging', [
       { path: 'cursor', message: 'cursor does not match these parameters' },
     ]);
   }
   return payload.p;
+}
+
+// Only our own signed bodies get here, but one signed under an older format must still be a 400, not a 500.
+function parsePayload(body: string): CursorPayload | null {
+  try {
+    const payload = JSON.parse(Buffer.from(body, 'base64url').toString()) as Partial<CursorPayload> | null;
+    return payload && typeof payload === 'object' && typeof payload.o === 'string' && typeof payload.f === 'string' ? (payload as CursorPayload) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A fingerprint of the parameters a cursor is bound to (all but count, cursor and max_credits). */

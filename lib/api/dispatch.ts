@@ -29,6 +29,9 @@ export async function dispatch(request: Request, options: DispatchOptions = {}):
     const url = new URL(request.url);
     if (url.pathname === '/v2/openapi.json' && request.method === 'GET') return openApiResponse(requestId);
     const match = route(request.method, url.pathname);
+    // A wrong path or method sent with a valid key is still one of that key's requests: it
+    // counts and carries the rate-limit headers. Without a valid key the path error is reported.
+    if (match.kind !== 'found' && !options.caller) rateHeaders = await rateHeadersOfValidKey(request);
     if (match.kind === 'none') throw new ApiError('not_found', `no operation at ${request.method} ${url.pathname}: see /v2/openapi.json`);
     if (match.kind === 'wrong_method') {
       throw new ApiError('method_not_allowed', `${url.pathname} does not take ${request.method}; it takes ${match.allowed.join(', ')}`, undefined, {
@@ -54,5 +57,16 @@ export async function dispatch(request: Request, options: DispatchOptions = {}):
     });
   } catch (error) {
     return errorResponse(toApiError(error, requestId), requestId, latency(), rateHeaders);
+  }
+}
+
+/** The rate-limit headers of the request's key, or none when it has no valid key; a 429 is thrown as for any call. */
+async function rateHeadersOfValidKey(request: Request): Promise<Record<string, string>> {
+  if (!request.headers.has('authorization')) return {};
+  try {
+    return (await authenticateRequest(request)).rateHeaders;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'unauthorized') return {};
+    throw error;
   }
 }

@@ -7,9 +7,22 @@ const TTL_HOURS = 24;
 
 export type IdempotencyClaim = { kind: 'claimed' } | { kind: 'replay'; status: number; body: string };
 
-/** A hash of what makes two writes "the same request": method, path, query and body. */
+/**
+ * A hash of what makes two writes "the same request": method, path, query and body. Query
+ * and body are hashed as data, in sorted order, so that a client that re-serializes the same
+ * request (other key order, other spacing) is still sending the same request.
+ */
 export function requestFingerprint(method: string, url: URL, body: unknown): string {
-  return crypto.createHash('sha256').update(JSON.stringify([method, url.pathname, url.search, body])).digest('hex');
+  const query = [...url.searchParams].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return crypto.createHash('sha256').update(JSON.stringify([method, url.pathname, query, canonical(body)])).digest('hex');
+}
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.keys(value)
+    .sort()
+    .map((key) => [key, canonical((value as Record<string, unknown>)[key])]);
 }
 
 /** The Idempotency-Key header, checked; null when absent. */

@@ -25,6 +25,12 @@ export const usernameField = z
   .regex(USERNAME_PATTERN, 'must be 1 to 15 letters, digits or underscores, optionally after @')
   .transform((value) => value.replace(/^@/, ''));
 
+/**
+ * A username path parameter in lower case: lookups ignore case anyway, and a cursor bound to
+ * the canonical form stays valid whichever spelling the next page's request uses.
+ */
+export const usernamePathField = usernameField.transform((value) => value.toLowerCase());
+
 /** A numeric id (tweet, list, community) as a string. */
 export const idField = z.string().regex(ID_PATTERN, 'must be a numeric id of 1 to 19 digits');
 
@@ -38,7 +44,18 @@ export const tweetReferenceField = z
     if (match) return match[1];
     ctx.addIssue({ code: 'custom', message: 'must be a tweet id or a tweet URL (…/status/<id>)' });
     return z.NEVER;
-  });
+  })
+  .describe('A tweet id, or a tweet URL ending in /status/<id>');
+
+/**
+ * A search query: 1 to 512 characters. PostgreSQL text cannot hold NUL, so a query with one
+ * would fail inside the database: it is refused here as the 400 it is.
+ */
+export const searchQueryField = z
+  .string()
+  .min(1)
+  .max(512)
+  .refine((value) => !value.includes('\u0000'), 'must not contain NUL characters');
 
 export const tweetSortField = z.enum(['latest', 'popular', 'engagement']);
 export const userSortField = z.enum(['default', 'followers', 'name']);

@@ -1,4 +1,4 @@
-import { placeHold, releaseHold, settleHold } from '@/lib/credits';
+import { getBalance, placeHold, releaseHold, settleHold } from '@/lib/credits';
 import { getConnectedAccount } from '@/lib/connections/get-connected-account';
 import type { Platform } from '@/lib/platform/platform';
 import { planCharge } from './charge';
@@ -8,7 +8,7 @@ import { errorResponse, successResponse } from './envelope';
 import { ApiError } from './errors';
 import { claimIdempotencyKey, completeIdempotencyKey, idempotencyKeyOf, releaseIdempotencyKey, requestFingerprint } from './idempotency';
 import { toApiError } from './to-api-error';
-import { parseInput, queryObject, readJsonBody } from './validate';
+import { parseInput, queryObject, readJsonBody, refuseBody } from './validate';
 
 export type RunInput = {
   request: Request;
@@ -37,7 +37,7 @@ export async function runOperation(input: RunInput): Promise<Response> {
   }
   const params = parseInput(operation.params, input.pathParams, 'path');
   const query = parseInput(operation.query, queryObject(url), 'query');
-  const rawBody = operation.method === 'POST' ? await readJsonBody(request) : {};
+  const rawBody = operation.method === 'POST' ? await readJsonBody(request) : await refuseBody(request);
   const body = parseInput(operation.body, rawBody, 'body');
   const plan = planCharge(operation, { params, query, body });
 
@@ -49,7 +49,7 @@ export async function runOperation(input: RunInput): Promise<Response> {
   const idempotencyKey = operation.scope === 'write' ? idempotencyKeyOf(request) : null;
   if (idempotencyKey) {
     const claim = await claimIdempotencyKey(caller.userId, idempotencyKey, requestFingerprint(request.method, url, rawBody));
-    if (claim.kind === 'replay') return replayResponse(claim.body, claim.status, requestId, latency(), rateHeaders);
+    if (claim.kind === 'replay') return replayResponse(claim.body, claim.status, { requestId, latencyMs: latency(), balance: await getBalance(caller.userId), rateHeaders });
   }
 
   const hold = await placeHold({ userId: caller.userId, keyId: caller.keyId, requestId, amount: plan.hold });
@@ -105,12 +105,21 @@ export async function runOperation(input: RunInput): Promise<Response> {
   }
 }
 
-/** A stored write response, replayed: the same data, charged nothing this time. */
-function replayResponse(stored: string, status: number, requestId: string, latencyMs: number, rateHeaders: Record<string, string>): Response {
+type ReplayMeta = { requestId: string; latencyMs: number; balance: number; rateHeaders: Record<string, string> };
+
+/** A stored write response, replayed: the same data, charged nothing this time, with the balance as it is now. */
+function replayResponse(stored: string, status: number, { requestId, latencyMs, balance, rateHeaders }: ReplayMeta): Response {
   const parsed = JSON.parse(stored) as { data: unknown; meta: Record<string, unknown> };
-  const meta = { ...parsed.meta, request_id: requestId, latency_ms: latencyMs, credits_charged: 0, original_request_id: parsed.meta.request_id };
+  const meta = {
+    ...parsed.meta,
+    request_id: requestId,
+    latency_ms: latencyMs,
+    credits_charged: 0,
+    credits_remaining: balance,
+    original_request_id: parsed.meta.request_id,
+  };
   return new Response(JSON.stringify({ data: parsed.data, meta }), {
     status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId, 'idempotent-replayed': 'true', ...rateHeaders },
+    headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId, 'cache-control': 'no-store', 'idempotent-replayed': 'true', ...rateHeaders },
   });
 }

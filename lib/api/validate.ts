@@ -54,6 +54,20 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
   return parsed as Record<string, unknown>;
 }
 
+/**
+ * GET and DELETE operations take their inputs in the path and query. A body sent to them is
+ * refused rather than ignored: ignoring it would silently drop a max_credits meant as a cap.
+ */
+export async function refuseBody(request: Request): Promise<Record<string, never>> {
+  const bytes = await readLimited(request);
+  if (bytes.length > 0) {
+    throw new ApiError('invalid_request', `${request.method} takes no body: send inputs such as max_credits in the query string`, [
+      { path: 'body', message: 'must be empty' },
+    ]);
+  }
+  return {};
+}
+
 function tooLarge(): ApiError {
   return new ApiError('payload_too_large', `request body is over ${MAX_BODY_BYTES / 1024} KiB`);
 }

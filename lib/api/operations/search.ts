@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TweetSchema, UserSchema } from '@/lib/platform/records';
 import { COSTS, defineOperation } from '../define-operation';
-import { booleanField, integerField, pageFields, tweetSortField, userSortField } from '../inputs';
+import { booleanField, integerField, pageFields, searchQueryField, tweetSortField, userSortField } from '../inputs';
 import { pageRequest, pageResult } from './page-result';
 
 export const searchTweets = defineOperation({
@@ -16,7 +16,7 @@ export const searchTweets = defineOperation({
   cost: COSTS.tweet,
   paging: { maxCount: 1000 },
   body: z.object({
-    query: z.string().min(1).max(512),
+    query: searchQueryField,
     ...pageFields(),
     sort: tweetSortField.default('latest'),
     lang: z.string().regex(/^[a-z]{2,3}$/, 'must be an ISO 639-1 language code such as en').optional(),
@@ -44,7 +44,7 @@ export const searchUsers = defineOperation({
   scope: 'read',
   cost: COSTS.profile,
   paging: { maxCount: 1000 },
-  body: z.object({ query: z.string().min(1).max(512), ...pageFields(), sort: userSortField.default('default') }),
+  body: z.object({ query: searchQueryField, ...pageFields(), sort: userSortField.default('default') }),
   response: z.array(UserSchema),
   handler: async (ctx) => pageResult(await ctx.platform.searchUsers({ ...pageRequest(ctx, ctx.body.sort), query: ctx.body.query })),
 });

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { UserSchema, TweetSchema } from '@/lib/platform/records';
 import { COSTS, defineOperation } from '../define-operation';
-import { maxCreditsField, pageFields, tweetSortField, userSortField, usernameField } from '../inputs';
+import { maxCreditsField, pageFields, tweetSortField, userSortField, usernameField, usernamePathField } from '../inputs';
 import { pageRequest, pageResult } from './page-result';
 
-const usernameParams = z.object({ username: usernameField });
+const usernameParams = z.object({ username: usernamePathField });
 
 export const getUser = defineOperation({
   id: 'getUser',

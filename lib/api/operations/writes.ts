@@ -23,6 +23,8 @@ async function actor(ctx: HandlerContext<unknown, unknown, unknown>): Promise<Pl
 
 const tweetParams = z.object({ tweetId: idField });
 const noInput = z.object(maxCreditsField);
+// DELETE carries no body here: a body is refused (400) so that a max_credits put there is not silently lost.
+const DELETE_NOTE = 'Takes no body: max_credits goes in the query string.';
 
 export const createTweet = defineOperation({
   id: 'createTweet',
@@ -72,7 +74,7 @@ export const deleteTweet = defineOperation({
   method: 'DELETE',
   path: '/v2/tweets/{tweetId}',
   summary: 'Delete one of your tweets',
-  description: `${WRITE_NOTE} Deleting another account’s tweet is 403 forbidden.`,
+  description: `${WRITE_NOTE} Deleting another account’s tweet is 403 forbidden. ${DELETE_NOTE}`,
   scope: 'write',
   cost: COSTS.write,
   params: tweetParams,
@@ -95,7 +97,7 @@ function tweetToggle<R extends z.ZodType>(
     method,
     path: `/v2/tweets/{tweetId}/${segment}`,
     summary,
-    description: `${WRITE_NOTE} Idempotent: repeating it returns the same state and never duplicates.`,
+    description: `${WRITE_NOTE} Idempotent: repeating it returns the same state, charges again and never duplicates.${method === 'DELETE' ? ` ${DELETE_NOTE}` : ''}`,
     scope: 'write',
     cost: COSTS.write,
     params: tweetParams,
@@ -131,7 +133,7 @@ function followToggle(id: 'followUser' | 'unfollowUser', method: 'POST' | 'DELET
     method,
     path: '/v2/users/{username}/follow',
     summary,
-    description: `${WRITE_NOTE} Idempotent: repeating it returns the same state and never duplicates. Following yourself is 400.`,
+    description: `${WRITE_NOTE} Idempotent: repeating it returns the same state, charges again and never duplicates. Following yourself is 400.${method === 'DELETE' ? ` ${DELETE_NOTE}` : ''}`,
     scope: 'write',
     cost: COSTS.write,
     params: z.object({ username: usernameField }),

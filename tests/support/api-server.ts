@@ -1,0 +1,131 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+// Runs the production entry (server.ts) as a child process, the way `npm start` does, on the
+// test database. It runs from a copy of the tree kept in the temp directory: server.ts builds
+// Next when its sources changed, and building inside the shared working tree would replace
+// the .next of servers other people run from it. The copy keeps its .next between runs (and
+// rsync keeps modification times), so only a change to the dashboard's sources rebuilds.
+// Test runs on this machine share the copy: one server at a time runs from it, under a lock,
+// or a second run would rewrite its sources and start a second `next build` beside the first.
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const COPY = path.join(os.tmpdir(), 'perch-api-bindings');
+const SKIPPED = ['node_modules', '.next', '.data', '.git', 'test-results', 'tsconfig.tsbuildinfo', 'playwright-report'];
+
+export type RunningServer = { url: string; output: () => string; stop: () => Promise<void> };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const LOCK = `${COPY}.lock`;
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Takes the copy's lock (a directory: mkdir is atomic), waiting for another run to finish with it. */
+async function lockCopy(timeoutMs: number): Promise<() => void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      fs.mkdirSync(LOCK);
+      fs.writeFileSync(path.join(LOCK, 'pid'), String(process.pid));
+      let held = true;
+      return () => {
+        if (held) fs.rmSync(LOCK, { recursive: true, force: true });
+        held = false;
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    // A holder that died without unlocking (a killed test run) leaves its pid behind.
+    let holder = 0;
+    try {
+      holder = Number(fs.readFileSync(path.join(LOCK, 'pid'), 'utf8')) || 0;
+    } catch {
+      // Taken a moment ago (no pid yet) or released a moment ago: look again.
+    }
+    if (holder > 0 && !isAlive(holder)) {
+      fs.rmSync(LOCK, { recursive: true, force: true });
+      continue;
+    }
+    if (Date.now() > deadline) throw new Error(`${LOCK} is held by process ${holder || 'unknown'}: another test run is using the server copy`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+function syncCopy(): void {
+  fs.mkdirSync(COPY, { recursive: true });
+  const excludes = SKIPPED.flatMap((name) => ['--exclude', `/${name}`]);
+  execFileSync('rsync', ['-a', '--delete', ...excludes, `${ROOT}/`, `${COPY}/`]);
+  // Hard links: the same files at no cost, and a real directory (Next refuses a symlinked one).
+  if (!fs.existsSync(path.join(COPY, 'node_modules'))) execFileSync('cp', ['-al', path.join(ROOT, 'node_modules'), path.join(COPY, 'node_modules')]);
+}
+
+/** Starts server.ts on a free port against `databaseUrl`; resolves once it says it is ready. */
+export async function startServer(databaseUrl: string, env: Record<string, string> = {}, timeoutMs = 9 * 60_000): Promise<RunningServer> {
+  const unlock = await lockCopy(timeoutMs);
+  try {
+    return await startLocked(databaseUrl, env, timeoutMs, unlock);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+async function startLocked(databaseUrl: string, env: Record<string, string>, timeoutMs: number, unlock: () => void): Promise<RunningServer> {
+  syncCopy();
+  const port = await freePort();
+  let output = '';
+  const child: ChildProcess = spawn(path.join(COPY, 'node_modules', '.bin', 'tsx'), ['server.ts'], {
+    cwd: COPY,
+    env: { ...process.env, ...env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', PERCH_LIVE: '0', PERCH_AUTO_SEED: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      // The whole process group: tsx starts node, which may start a next build.
+      process.kill(-child.pid!, 'SIGTERM');
+      const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    unlock();
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  while (!/\[perch\] ready on/.test(output)) {
+    if (child.exitCode !== null) throw new Error(`server.ts exited with ${child.exitCode} before it was ready:\n${output.slice(-4000)}`);
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`server.ts was not ready within ${timeoutMs / 1000} s:\n${output.slice(-4000)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { url: `http://127.0.0.1:${port}`, output: () => output, stop };
+}
