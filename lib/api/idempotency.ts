@@ -63,7 +63,9 @@ export async function claimIdempotencyKey(userId: string, key: string, fingerpri
   if (earlier.request_hash !== fingerprint) {
     throw new ApiError('idempotency_conflict', 'this Idempotency-Key was already used with a different request');
   }
-  if (earlier.status === 0) throw new ApiError('idempotency_conflict', 'a request with this Idempotency-Key is still in progress');
+  if (earlier.status === 0) // Same code as a mismatch (the contract has one 409), but Retry-After tells a client that
+    // retried a slow write to wait for the first attempt rather than give up.
+    throw new ApiError('idempotency_conflict', 'a request with this Idempotency-Key is still in progress: retry shortly', undefined, { 'retry-after': '1' });
   return { kind: 'replay', status: earlier.status, body: earlier.body };
 }
 

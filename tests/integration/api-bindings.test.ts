@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DELETE, GET, PATCH, POST } from '@/app/v2/[...path]/route';
+import { DELETE, GET, PATCH, POST } from '@/app/v2/[[...path]]/route';
 import { dispatch } from '@/lib/api/dispatch';
 import { getPool } from '@/lib/db/pool';
 import { apiRequest, callApi, createApiAccount, expectLedgersBalanced, readAnswer, type ApiAccount, type ApiAnswer, type CallOptions } from '../support/api-client';
