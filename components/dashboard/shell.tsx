@@ -5,12 +5,15 @@ import { NavLinks, type NavItem } from './nav-links';
 import { QueryProvider } from './query-provider';
 import { SignOutButton } from './sign-out-button';
 
-// Playground, explorer, connections and docs join this list when their pages exist.
 const NAV: NavItem[] = [
   { href: '/dashboard', label: 'Overview' },
+  { href: '/dashboard/playground', label: 'Playground' },
+  { href: '/dashboard/explore', label: 'Explore' },
   { href: '/dashboard/keys', label: 'API keys' },
   { href: '/dashboard/usage', label: 'Usage' },
   { href: '/dashboard/billing', label: 'Billing' },
+  { href: '/dashboard/connections', label: 'Connections' },
+  { href: '/docs', label: 'Docs' },
 ];
 
 /** The signed-in frame of every dashboard and admin page: brand, account, sections. */

@@ -1,12 +1,12 @@
-import { getPool } from '@/lib/db/pool';
 import type { PlatformActor } from '@/lib/platform/types';
+import { resolveConnection } from './resolve-connection';
 
-/** The platform account a Perch account connected for writes, or null. */
+/**
+ * The platform account writes act as (and checks default to), or null: no connection, a grant
+ * the platform revoked, or tokens that no longer unseal all mean "not connected" (403
+ * account_not_connected for writes). An expired access token is refreshed on the way.
+ */
 export async function getConnectedAccount(userId: string): Promise<PlatformActor | null> {
-  const { rows } = await getPool().query<{ platform_user_id: string; username: string }>({
-    name: 'connected-account',
-    text: 'SELECT platform_user_id, username FROM platform_connections WHERE user_id = $1',
-    values: [userId],
-  });
-  return rows[0] ? { id: rows[0].platform_user_id, username: rows[0].username } : null;
+  const state = await resolveConnection(userId);
+  return state.kind === 'active' || state.kind === 'operator' ? state.actor : null;
 }

@@ -1,3 +1,4 @@
+import { KeyringConfigError, parseKeyList } from '@/lib/crypto/keyring';
 import { StartupError } from '@/lib/db/startup-error';
 
 export type ServerConfig = {
@@ -37,6 +38,14 @@ export function readServerConfig(env: Record<string, string | undefined> = proce
   const liveRate = Number(env.PERCH_LIVE_RATE ?? 5);
   if (!Number.isFinite(liveRate) || liveRate <= 0 || liveRate > 1000) {
     throw new StartupError(`PERCH_LIVE_RATE must be a number of events per second above 0 and at most 1000, got "${env.PERCH_LIVE_RATE}"`);
+  }
+  if (env.PERCH_ENCRYPTION_KEYS?.trim()) {
+    try {
+      parseKeyList(env.PERCH_ENCRYPTION_KEYS);
+    } catch (error) {
+      if (error instanceof KeyringConfigError) throw new StartupError(error.message);
+      throw error;
+    }
   }
   return {
     port: integer(env, 'PORT', 3000, 1, 65535),

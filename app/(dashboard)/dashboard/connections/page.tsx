@@ -1,0 +1,45 @@
+import type { Metadata } from 'next';
+import { ConnectionCard } from '@/components/connections/connection-card';
+import { ConnectionFlash } from '@/components/connections/connection-flash';
+import { Card } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
+import { ComposeBox } from '@/components/writes/compose-box';
+import { WRITE_COST_LABEL } from '@/components/writes/write-cost';
+import { requireUser } from '@/lib/auth/require-user';
+import { getConnectionSummary } from '@/lib/connections/get-connection-summary';
+
+export const metadata: Metadata = { title: 'Connections' };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+function one(value: string | string[] | undefined): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+export default async function ConnectionsPage({ searchParams }: Props) {
+  const user = await requireUser('/dashboard/connections');
+  const [connection, query] = await Promise.all([getConnectionSummary(user.id), searchParams]);
+  const connected = connection.kind === 'active' || connection.kind === 'operator';
+  return (
+    <>
+      <PageHeader title="Connections" description="The platform account that writes act as: through the API with a write-scoped key, and from this dashboard." />
+      <div className="flex flex-col gap-6">
+        <ConnectionFlash
+          flash={{ connected: one(query.connected), disconnected: one(query.disconnected), error: one(query.error), reason: one(query.reason) }}
+          username={connected ? connection.username : null}
+        />
+        <Card title="Platform account">
+          <ConnectionCard connection={connection} />
+        </Card>
+        {connected && (
+          <Card title="Compose">
+            <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
+              Post a tweet, a reply or a quote as @{connection.username}. Each post costs {WRITE_COST_LABEL}, charged to your balance like an API call.
+            </p>
+            <ComposeBox handle={connection.username} />
+          </Card>
+        )}
+      </div>
+    </>
+  );
+}

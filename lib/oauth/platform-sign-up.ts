@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH, hashPassword } from '@/lib/auth/password';
+import { getPool } from '@/lib/db/pool';
+import { fieldErrors, type FieldErrors } from '@/lib/dashboard/field-errors';
+import { nextSnowflake } from '@/lib/platform/snowflake';
+
+export const platformSignUpSchema = z.object({
+  username: z
+    .string()
+    .trim()
+    .transform((value) => value.replace(/^@/, ''))
+    .pipe(z.string().min(1, 'Choose a username').regex(/^[A-Za-z0-9_]{1,15}$/, 'Use 1 to 15 letters, digits or _')),
+  name: z.string().trim().min(1, 'Enter a display name').max(50, 'Use at most 50 characters'),
+  password: z.string().min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters`).max(256, 'Use at most 256 characters'),
+});
+
+export type PlatformSignUpResult = { ok: true; userId: string; username: string } | { ok: false; errors: FieldErrors };
+
+/**
+ * Creates a platform account that can sign in on the authorize screen (argon2id password).
+ * Seeded and fixture users have no password, so nobody can sign in as them.
+ */
+export async function createPlatformAccount(input: { username?: unknown; name?: unknown; password?: unknown }): Promise<PlatformSignUpResult> {
+  const parsed = platformSignUpSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
+  const { username, name, password } = parsed.data;
+  const id = nextSnowflake();
+  // The unique index on lower(username) decides between concurrent sign-ups of one name.
+  const { rowCount } = await getPool().query({
+    name: 'platform-sign-up',
+    text: `INSERT INTO platform.users (id, username, name, created_at, password_hash) VALUES ($1, $2, $3, now(), $4)
+           ON CONFLICT ((lower(username))) DO NOTHING`,
+    values: [id, username, name, await hashPassword(password)],
+  });
+  if (rowCount !== 1) return { ok: false, errors: { username: 'That username is taken' } };
+  return { ok: true, userId: id, username };
+}
