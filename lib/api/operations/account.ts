@@ -27,5 +27,11 @@ export const getAccount = defineOperation({
       .describe('null when called from a dashboard session rather than with a key'),
     connected_account: z.object({ username: z.string() }).nullable(),
   }),
-  handler: async ({ caller }) => ({ data: await getAccountSummary(caller.userId, caller.keyId) }),
+  handler: async ({ caller, connectedAccount }) => {
+    const summary = await getAccountSummary(caller.userId, caller.keyId);
+    // The stored link alone is not enough: a grant revoked at the platform means writes get
+    // 403 account_not_connected, so the account must not claim a connection either.
+    const connected = summary.connected_account ? await connectedAccount() : null;
+    return { data: { ...summary, connected_account: connected ? { username: connected.username } : null } };
+  },
 });
