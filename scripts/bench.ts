@@ -3,7 +3,6 @@
 // prints requests/s, p50 and p99 for getUser, searchTweets (count 20) and
 // getUserFollowerIds (count 5000), with the ratio of the two.
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import autocannon from 'autocannon';
 import { grantCredits } from '@/lib/credits';
 import { ensureDatabase } from '@/lib/db/ensure-database';
@@ -12,18 +11,10 @@ import { closePool, getPool } from '@/lib/db/pool';
 import { issueKey } from '@/lib/keys';
 import { ensurePlatformSeeded } from '@/lib/server/ensure-platform-seeded';
 import { createAccount, accountIdByEmail } from '@/lib/admin/create-account';
+import { freePort } from '@/lib/server/free-port';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function startProcess(args: string[], env: Record<string, string>, readyText: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });

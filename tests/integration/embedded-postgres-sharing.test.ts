@@ -1,20 +1,11 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '@/lib/db/embedded-postgres';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '@/lib/server/free-port';
 
 async function startChild(dataDir: string, port: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/embedded-child.ts', dataDir, String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });

@@ -8,15 +8,7 @@ import { startEmbeddedPostgres } from '@/lib/db/embedded-postgres';
 import { ensureDatabase } from '@/lib/db/ensure-database';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { StartupError } from '@/lib/db/startup-error';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '@/lib/server/free-port';
 
 async function query(url: string, sql: string): Promise<unknown[]> {
   const client = new pg.Client({ connectionString: url });

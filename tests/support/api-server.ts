@@ -1,8 +1,8 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '@/lib/server/free-port';
 
 // Runs the production entry (server.ts) as a child process, the way `npm start` does, on the
 // test database. It runs from a copy of the tree kept in the temp directory: server.ts builds
@@ -17,17 +17,6 @@ const COPY = path.join(os.tmpdir(), 'perch-api-bindings');
 const SKIPPED = ['node_modules', '.next', '.data', '.git', 'test-results', 'tsconfig.tsbuildinfo', 'playwright-report'];
 
 export type RunningServer = { url: string; output: () => string; stop: () => Promise<void> };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const LOCK = `${COPY}.lock`;
 

@@ -1,23 +1,12 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '@/lib/db/embedded-postgres';
+import { freePort } from '@/lib/server/free-port';
 
 export type TestDatabase = { url: string; drop: () => Promise<void> };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);

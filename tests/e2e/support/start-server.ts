@@ -1,21 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from '@/lib/server/free-port';
+
+export { freePort };
 
 export type RunningServer = { baseUrl: string; stop: () => Promise<void> };
-
-/** A port nothing listens on right now. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
