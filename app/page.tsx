@@ -33,6 +33,9 @@ export default async function HomePage() {
           Perch
         </span>
         <nav aria-label="Account" className="flex items-center gap-2">
+          <Link href="/docs" className={buttonClasses('ghost')}>
+            Docs
+          </Link>
           <Link href="/signin" className={buttonClasses('ghost')}>
             Sign in
           </Link>
@@ -54,7 +57,10 @@ export default async function HomePage() {
             <Link href="/signup" className={buttonClasses('primary', 'px-5 py-2.5 text-base')}>
               Create an account
             </Link>
-            <Link href="/v2/openapi.json" className={buttonClasses('secondary', 'px-5 py-2.5 text-base')}>
+            <Link href="/docs" className={buttonClasses('secondary', 'px-5 py-2.5 text-base')}>
+              Docs and guides
+            </Link>
+            <Link href="/v2/openapi.json" className={buttonClasses('ghost', 'px-5 py-2.5 text-base')}>
               API reference (OpenAPI)
             </Link>
           </div>

@@ -13,7 +13,9 @@ type Inputs = { params: Record<string, unknown>; query: Record<string, unknown>;
  * price for per-call operations. 400 when max_credits cannot pay for even one.
  */
 export function planCharge(operation: Operation, inputs: Inputs): ChargePlan {
-  const values = operation.method === 'GET' || operation.method === 'DELETE' ? inputs.query : inputs.body;
+  // Operations with a body take max_credits and count there; the rest (GETs, DELETEs and the
+  // body-less POSTs such as likeTweet) in the query string.
+  const values = operation.body ? inputs.body : inputs.query;
   const maxCredits = values.max_credits as number | undefined;
   const { cost } = operation;
   const tooLow = (minimum: number) =>

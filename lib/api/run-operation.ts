@@ -41,7 +41,7 @@ export async function runOperation(input: RunInput): Promise<Response> {
   const body = parseInput(operation.body, rawBody, 'body');
   const plan = planCharge(operation, { params, query, body });
 
-  const values = operation.method === 'POST' ? body : query;
+  const values = operation.body ? body : query;
   const fingerprint = parameterFingerprint({ ...params, ...values });
   const cursor = values.cursor as string | undefined;
   const after = cursor ? decodeCursor(cursor, operation.id, fingerprint) : null;

@@ -82,3 +82,11 @@ describe('input fields', () => {
     expect(tweetReferenceField.safeParse('https://x.com/jack').success).toBe(false);
   });
 });
+
+describe('charge planning for body-less POSTs', () => {
+  it('reads max_credits from the query string, where those operations take it', () => {
+    const like = findOperation('likeTweet')!;
+    expect(() => planCharge(like, { params: {}, query: { max_credits: 99 }, body: {} })).toThrow(/max_credits 99 is below the 100/);
+    expect(planCharge(like, { params: {}, query: { max_credits: 100 }, body: {} })).toEqual({ limit: 1, hold: 100 });
+  });
+});

@@ -1,0 +1,22 @@
+import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { ExploreSearch } from '@/components/explorer/explore-search';
+import { PageHeader } from '@/components/ui/page-header';
+import { requestPath } from '@/lib/auth/request-path';
+import { requireUser } from '@/lib/auth/require-user';
+import { getSamples } from '@/lib/platform/local/get-samples';
+
+export const metadata: Metadata = { title: 'Explore' };
+
+export default async function ExplorePage() {
+  await requireUser(await requestPath('/dashboard/explore'));
+  const samples = await getSamples(5);
+  return (
+    <>
+      <PageHeader title="Explore" description="Browse the platform through /v2 as your signed-in account: every fetch is a real, charged call." />
+      <Suspense>
+        <ExploreSearch samples={samples} />
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { TrendsView } from '@/components/explorer/trends-view';
+import { requestPath } from '@/lib/auth/request-path';
+import { requireUser } from '@/lib/auth/require-user';
+import { COUNTRIES, WORLDWIDE } from '@/lib/platform/countries';
+
+export const metadata: Metadata = { title: 'Trends' };
+
+// Names and codes only: the client needs nothing else of the trend places.
+const PLACES = [WORLDWIDE, ...COUNTRIES].map(({ name, code }) => ({ name, code }));
+
+export default async function TrendsPage() {
+  await requireUser(await requestPath('/dashboard/explore/trends'));
+  return (
+    <Suspense>
+      <TrendsView places={PLACES} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,22 @@
+import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { ProfileView } from '@/components/explorer/profile-view';
+import { requestPath } from '@/lib/auth/request-path';
+import { requireUser } from '@/lib/auth/require-user';
+import { decodeParam } from '@/lib/explorer/decode-param';
+
+type Props = { params: Promise<{ username: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return { title: `@${decodeParam((await params).username)}` };
+}
+
+export default async function ProfilePage({ params }: Props) {
+  const username = decodeParam((await params).username);
+  await requireUser(await requestPath(`/dashboard/explore/users/${encodeURIComponent(username)}`));
+  return (
+    <Suspense>
+      <ProfileView username={username} />
+    </Suspense>
+  );
+}

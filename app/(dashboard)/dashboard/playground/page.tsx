@@ -1,0 +1,33 @@
+import type { Metadata } from 'next';
+import { Playground } from '@/components/playground/playground';
+import { PageHeader } from '@/components/ui/page-header';
+import { OPERATIONS } from '@/lib/api/registry';
+import { requestPath } from '@/lib/auth/request-path';
+import { requireUser } from '@/lib/auth/require-user';
+import { getSamples } from '@/lib/platform/local/get-samples';
+import { describeOperation } from '@/lib/playground/describe-operation';
+import { requestOrigin } from '@/lib/playground/request-origin';
+import { toUrlSearchParams } from '@/lib/playground/search-params';
+import { readPlaygroundSearch } from '@/lib/playground/url-state';
+
+export const metadata: Metadata = { title: 'Playground' };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function PlaygroundPage({ searchParams }: Props) {
+  const params = toUrlSearchParams(await searchParams);
+  await requireUser(await requestPath('/dashboard/playground'));
+  // Real usernames and ids of this deployment, so the first Send of any operation answers with data.
+  const samples = await getSamples(5);
+  const operations = OPERATIONS.map((operation) => describeOperation(operation, samples));
+  const state = readPlaygroundSearch(params, operations);
+  return (
+    <>
+      <PageHeader
+        title="Playground"
+        description="Run any of the 39 operations for real: the form is generated from the API's own schemas, and each call is charged like any other."
+      />
+      <Playground operations={operations} initialOperationId={state.operationId} initialValues={state.fromUrl ? state.values : null} serverOrigin={await requestOrigin()} />
+    </>
+  );
+}

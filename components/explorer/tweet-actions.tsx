@@ -1,0 +1,11 @@
+import type { Tweet } from '@/lib/client';
+import { TweetActions as WriteActions } from '@/components/writes/tweet-actions';
+
+/**
+ * The action buttons under a tweet card: reply, quote, like and retweet as the connected
+ * platform account, each showing its 100-credit cost (components/writes). Every TweetCard
+ * renders it unless its `actions` prop replaces it.
+ */
+export function TweetActions({ tweet }: { tweet: Tweet }) {
+  return <WriteActions tweetId={tweet.id} />;
+}

@@ -1,0 +1,19 @@
+import { Perch } from '@/lib/client';
+
+// Every explorer fetch goes through this one client: the typed SDK (lib/client) pointed at the
+// dashboard's session mount of /v2, which charges the signed-in account (source `playground`).
+
+let client: Perch | undefined;
+
+/** The explorer's client: no key (the session cookie authenticates), the dashboard's CSRF header. */
+export function explorerApi(): Perch {
+  client ??= new Perch({
+    apiKey: null,
+    baseUrl: '/api/dashboard',
+    headers: { 'x-perch-dashboard': '1' },
+    // A read that failed with a 5xx is retried once; more would only delay the error.
+    maxRetries: 1,
+    timeoutMs: 30_000,
+  });
+  return client;
+}

@@ -1,0 +1,39 @@
+import type { Samples } from '@/lib/platform/local/get-samples';
+
+/** Ids and names that exist on this deployment, for filling in a first call. */
+export type PlaygroundSamples = Samples;
+
+/**
+ * A value of a field that works here: real usernames and ids from the platform's samples,
+ * so that picking an operation and pressing Send gives a real answer at once.
+ */
+export function exampleValue(operationId: string, field: string, samples: PlaygroundSamples): string | undefined {
+  const [user, otherUser] = [samples.usernames[0], samples.usernames[1] ?? samples.usernames[0]];
+  switch (field) {
+    case 'username':
+    case 'source':
+      return user;
+    case 'target':
+      return otherUser;
+    case 'tweetId':
+    case 'tweet_id':
+    case 'quoted_tweet_id':
+      return samples.tweet_ids[0];
+    case 'listId':
+      return samples.list_ids[0];
+    case 'communityId':
+      return samples.community_ids[0];
+    case 'usernames':
+      return samples.usernames.slice(0, 3).join('\n') || undefined;
+    case 'ids':
+      return samples.tweet_ids.slice(0, 3).join('\n') || undefined;
+    case 'text':
+      return 'Hello from the Perch playground';
+    case 'query':
+      // Tweet search shows off an operator; user search matches the name part of a username.
+      if (!user) return undefined;
+      return operationId === 'searchTweets' ? `from:${user}` : user.replace(/[_0-9]+$/, '').slice(0, 8) || user;
+    default:
+      return undefined;
+  }
+}

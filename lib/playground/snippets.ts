@@ -1,0 +1,70 @@
+import { ROUTES } from '@/lib/client/routes';
+import type { PlannedCall } from './build-call';
+import { jsLiteral, pyLiteral, shellQuote } from './literals';
+
+export type SnippetLanguage = 'curl' | 'typescript' | 'python';
+
+export const SNIPPET_LANGUAGES: ReadonlyArray<{ id: SnippetLanguage; label: string }> = [
+  { id: 'curl', label: 'curl' },
+  { id: 'typescript', label: 'TypeScript' },
+  { id: 'python', label: 'Python' },
+];
+
+// Every snippet sends the key from $PERCH_API_KEY: a key pasted into the page never ends up in
+// copied code, a chat or a shell history.
+
+/** A curl command that sends exactly this call; it prints the response body. */
+export function curlSnippet(call: PlannedCall, baseUrl: string): string {
+  const lines = [`curl -sS${call.method === 'GET' ? '' : ` -X ${call.method}`} ${shellQuote(baseUrl + call.pathAndQuery)}`, `-H "Authorization: Bearer $PERCH_API_KEY"`];
+  for (const [name, value] of Object.entries(call.headers)) lines.push(`-H ${shellQuote(`${name}: ${value}`)}`);
+  if (call.body) lines.push(`--data ${shellQuote(JSON.stringify(call.body))}`);
+  return lines.join(' \\\n  ');
+}
+
+/** The same call through this repository's TypeScript client (lib/client). */
+export function typescriptSnippet(call: PlannedCall, baseUrl: string): string {
+  const route = ROUTES.find((r) => r.id === call.operationId);
+  const args = call.pathValues.map((v) => JSON.stringify(v));
+  const options = call.headers['Idempotency-Key'] ? { idempotencyKey: call.headers['Idempotency-Key'] } : undefined;
+  const input = call.input && Object.keys(call.input).length > 0 ? call.input : undefined;
+  if (route?.input !== null && (input || options)) args.push(jsLiteral(input ?? {}));
+  if (options) args.push(jsLiteral(options));
+  return [
+    "import { Perch } from '@/lib/client'; // this repository's client: docs/client.md shows how to use it elsewhere",
+    '',
+    `const perch = new Perch({ apiKey: process.env.PERCH_API_KEY, baseUrl: ${JSON.stringify(baseUrl)} });`,
+    '',
+    `const { data, meta } = await perch.${call.operationId}(${args.join(', ')});`,
+    'console.log(data, meta.credits_charged, meta.next_cursor);',
+  ].join('\n');
+}
+
+/** The same call with Python's requests. */
+export function pythonSnippet(call: PlannedCall, baseUrl: string): string {
+  const headers: Record<string, string> = { ...call.headers };
+  // requests sets Content-Type itself for json=.
+  delete headers['Content-Type'];
+  const headerEntries = [`"Authorization": f"Bearer {os.environ['PERCH_API_KEY']}"`, ...Object.entries(headers).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`)];
+  const args = [JSON.stringify(baseUrl + call.path)];
+  if (call.query.length > 0) args.push(`params=${pyLiteral(Object.fromEntries(call.query), '    ')}`);
+  if (call.body) args.push(`json=${pyLiteral(call.body, '    ')}`);
+  args.push(`headers={${headerEntries.join(', ')}}`, 'timeout=30');
+  return [
+    'import os',
+    '',
+    'import requests',
+    '',
+    `response = requests.${call.method.toLowerCase()}(`,
+    ...args.map((arg) => `    ${arg},`),
+    ')',
+    'print(response.status_code)',
+    'print(response.json())',
+  ].join('\n');
+}
+
+/** The snippet of one language. */
+export function snippetFor(language: SnippetLanguage, call: PlannedCall, baseUrl: string): string {
+  if (language === 'curl') return curlSnippet(call, baseUrl);
+  if (language === 'typescript') return typescriptSnippet(call, baseUrl);
+  return pythonSnippet(call, baseUrl);
+}

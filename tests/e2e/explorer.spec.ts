@@ -1,0 +1,104 @@
+import { expect, sampleUsername, signUp, test, uniqueEmail } from './support/fixtures';
+import { screenshotPage } from './support/screenshots';
+
+test('explorer: search → a profile → the followers tab loads a second page on scroll; the running total adds up', async ({ page }) => {
+  const username = sampleUsername();
+  await signUp(page, uniqueEmail('explorer'));
+  let charged = 0;
+  page.on('response', async (response) => {
+    if (!response.url().includes('/api/dashboard/v2/') || !response.ok()) return;
+    charged += ((await response.json()) as { meta: { credits_charged: number } }).meta.credits_charged;
+  });
+
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Explore' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Explore' })).toBeVisible();
+  await screenshotPage(page, 'explore-home');
+
+  // Tweet search with filters; the results are cards with linked entities.
+  const search = page.getByRole('search', { name: 'Search tweets and users' });
+  await search.getByLabel('Search tweets', { exact: true }).fill(`from:${username}`);
+  await search.getByLabel('Sort').selectOption('popular');
+  await search.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/q=from%3A.*sort=popular/);
+  const tweets = page.getByRole('region', { name: `Tweets matching from:${username}` });
+  await expect(tweets.getByRole('article').first()).toBeVisible();
+  await expect(tweets.getByRole('article').first()).toContainText(`@${username}`);
+  await screenshotPage(page, 'explore-search');
+
+  // A hashtag in a card is a search.
+  const hashtag = tweets.getByRole('link', { name: /^#/ }).first();
+  if (await hashtag.count()) {
+    const tag = (await hashtag.textContent())!;
+    await hashtag.click();
+    await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(tag)}`));
+    await expect(page.getByLabel('Search tweets', { exact: true })).toHaveValue(tag);
+  }
+
+  // User search, then the profile.
+  await search.getByText('Users', { exact: true }).click();
+  await search.getByLabel('Search users', { exact: true }).fill(username);
+  await search.getByRole('button', { name: 'Search', exact: true }).click();
+  const users = page.getByRole('region', { name: `Users matching ${username}` });
+  await users.getByRole('article', { name: `@${username}`, exact: true }).getByRole('link').first().click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/explore/users/${username}$`, 'i'));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText('Followers', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('region', { name: new RegExp(`^Tweets of @${username}$`, 'i') }).getByRole('article').first()).toBeVisible();
+  await screenshotPage(page, 'explore-profile');
+
+  // The followers tab: one page, then a second one when scrolled to the end.
+  await page.getByRole('navigation', { name: 'Profile sections' }).getByRole('link', { name: 'Followers', exact: true }).click();
+  await expect(page).toHaveURL(/tab=followers/);
+  const followers = page.getByRole('region', { name: new RegExp(`^Followers of @${username}$`, 'i') });
+  await expect(followers.locator('[data-page="1"]').getByRole('article')).toHaveCount(20);
+  await expect(followers.locator('[data-page="2"]')).toHaveCount(0);
+  const secondPage = page.waitForRequest((r) => r.url().includes('/followers?') && r.url().includes('cursor='));
+  await page.mouse.move(640, 400);
+  await page.mouse.wheel(0, 20_000);
+  await secondPage;
+  await expect(followers.locator('[data-page="2"]').getByRole('article').first()).toBeVisible();
+  await expect(followers.getByText(/^Page 2 · \d+ users · \d+ credits$/)).toBeVisible();
+
+  // Every fetch so far is in the running total.
+  await expect.poll(() => charged).toBeGreaterThan(0);
+  await expect.poll(async () => (await page.getByTestId('explorer-total').textContent()) === charged.toLocaleString('en-US')).toBe(true);
+  await screenshotPage(page, 'explore-followers');
+});
+
+test('explorer: a tweet with its conversation, a list, a community and trends by country', async ({ page }) => {
+  await signUp(page, uniqueEmail('explorer-pages'));
+  await page.goto('/dashboard/explore');
+
+  await page.getByRole('link', { name: 'Tweet 1' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/explore\/tweets\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tweet' })).toBeVisible();
+  await expect(page.getByText(/^getTweet · 15 credits$/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Replies' }).getByRole('article').first()).toBeVisible();
+  await screenshotPage(page, 'explore-tweet');
+  await page.getByRole('navigation', { name: 'Tweet sections' }).getByRole('link', { name: 'Quotes' }).click();
+  await expect(page).toHaveURL(/tab=quotes/);
+  await expect(page.getByRole('region', { name: 'Quotes' }).or(page.getByText('No quotes yet.'))).toBeVisible();
+
+  await page.goto('/dashboard/explore');
+  await page.getByRole('link', { name: /^List \d+$/ }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: /^List \d+$/ })).toBeVisible();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await page.getByRole('navigation', { name: 'List sections' }).getByRole('link', { name: 'Members' }).click();
+  await expect(page.getByRole('region', { name: /^Members of list/ }).getByRole('article').first()).toBeVisible();
+  await screenshotPage(page, 'explore-list');
+
+  await page.goto('/dashboard/explore');
+  await page.getByRole('link', { name: /^Community \d+$/ }).first().click();
+  await expect(page.getByText(/^getCommunity · 18 credits$/)).toBeVisible();
+  await expect(page.getByText(/members/).first()).toBeVisible();
+  await screenshotPage(page, 'explore-community');
+
+  await page.getByRole('navigation', { name: 'Explorer' }).getByRole('link', { name: 'Trends' }).click();
+  const country = page.getByLabel('Country');
+  await expect(country.locator('option')).toHaveCount(65);
+  await expect(page.getByText(/^getTrending · 100 credits$/)).toBeVisible();
+  await country.selectOption('Japan');
+  await expect(page).toHaveURL(/country=Japan/);
+  await expect(page.getByRole('region', { name: 'Trends in Japan' })).toBeVisible();
+  await screenshotPage(page, 'explore-trends');
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { OPERATIONS } from '@/lib/api/registry';
+import { describeOperation } from '@/lib/playground/describe-operation';
+import { fieldErrorsFromResponse } from '@/lib/playground/response-errors';
+import { validateField, validateInputs } from '@/lib/playground/validate-inputs';
+
+const view = (id: string) => describeOperation(OPERATIONS.find((o) => o.id === id)!);
+const field = (id: string, name: string) => view(id).fields.find((f) => f.name === name)!;
+
+describe('validateField', () => {
+  it('checks whole numbers and their range as the server does', () => {
+    const count = field('searchTweets', 'count');
+    expect(validateField(count, '')).toBeNull();
+    expect(validateField(count, '20')).toBeNull();
+    expect(validateField(count, ' 1000 ')).toBeNull();
+    expect(validateField(count, '0')).toBe('must be from 1 to 1000');
+    expect(validateField(count, '1001')).toBe('must be from 1 to 1000');
+    expect(validateField(count, '1e3')).toBe('must be a whole number');
+    expect(validateField(count, '12abc')).toBe('must be a whole number');
+    expect(validateField(count, '2.5')).toBe('must be a whole number');
+    expect(validateField(field('searchTweets', 'max_credits'), '0')).toBe('must be at least 1');
+  });
+
+  it('checks required fields, lengths and patterns', () => {
+    expect(validateField(field('searchTweets', 'query'), '')).toBe('required');
+    expect(validateField(field('searchTweets', 'query'), 'x'.repeat(513))).toMatch(/at most 512 characters/);
+    expect(validateField(field('getUser', 'username'), '@jack')).toBeNull();
+    expect(validateField(field('getUser', 'username'), 'no spaces')).toMatch(/pattern/);
+    expect(validateField(field('getUser', 'username'), '')).toBe('required');
+    expect(validateField(field('getTweet', 'tweetId'), '12a')).toMatch(/pattern/);
+    expect(validateField(field('searchTweets', 'lang'), 'EN')).toMatch(/pattern/);
+  });
+
+  it('checks enums, booleans and lists', () => {
+    expect(validateField(field('searchTweets', 'sort'), 'popular')).toBeNull();
+    expect(validateField(field('searchTweets', 'sort'), 'oldest')).toMatch(/one of latest, popular, engagement/);
+    expect(validateField(field('searchTweets', 'include_replies'), 'false')).toBeNull();
+    expect(validateField(field('searchTweets', 'include_replies'), 'yes')).toMatch(/one of true, false/);
+    const usernames = field('getUsersBatch', 'usernames');
+    expect(validateField(usernames, 'jack\n@biz, carol')).toBeNull();
+    expect(validateField(usernames, ' \n , ')).toBe('required');
+    expect(validateField(usernames, 'jack\nno way')).toMatch(/"no way" must match/);
+    expect(validateField(usernames, Array.from({ length: 101 }, (_, i) => `u${i}`).join('\n'))).toBe('takes at most 100 entries (101 given)');
+  });
+});
+
+describe('validateInputs', () => {
+  it('is empty for a sendable call and names each bad field otherwise', () => {
+    expect(validateInputs(view('searchTweets'), { query: 'rust' })).toEqual({});
+    expect(validateInputs(view('searchTweets'), { count: '0' })).toEqual({ query: 'required', count: 'must be from 1 to 1000' });
+    expect(validateInputs(view('getAccount'), {})).toEqual({});
+  });
+
+  it('refuses a max_credits that cannot pay for one item, as the server would', () => {
+    expect(validateInputs(view('searchTweets'), { query: 'rust', max_credits: '14' })).toEqual({ max_credits: 'max_credits 14 is below the 15 credits this call needs' });
+    expect(validateInputs(view('likeTweet'), { tweetId: '1', max_credits: '99' }).max_credits).toMatch(/below the 100 credits/);
+    expect(validateInputs(view('searchTweets'), { query: 'rust', max_credits: '15' })).toEqual({});
+  });
+});
+
+describe('fieldErrorsFromResponse', () => {
+  it('puts a 400’s details on the fields they name, list entries numbered from 1', () => {
+    const body = {
+      error: {
+        code: 'invalid_request',
+        message: 'x',
+        details: [
+          { path: 'country', message: 'must be Worldwide, one of the 64 trend countries' },
+          { path: 'nope', message: 'unknown' },
+        ],
+      },
+    };
+    expect(fieldErrorsFromResponse(view('getTrending'), body)).toEqual({ country: 'must be Worldwide, one of the 64 trend countries' });
+    expect(fieldErrorsFromResponse(view('getUsersBatch'), { error: { details: [{ path: 'usernames.2', message: 'bad' }] } })).toEqual({ usernames: 'entry 3: bad' });
+    expect(fieldErrorsFromResponse(view('getUsersBatch'), { data: [] })).toEqual({});
+    expect(fieldErrorsFromResponse(view('getUsersBatch'), undefined)).toEqual({});
+  });
+});
