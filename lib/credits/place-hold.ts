@@ -1,4 +1,4 @@
-import { getPool } from '@/lib/db/pool';
+import { getMeterPool } from '@/lib/db/pool';
 import { assertCredits, toCredits } from './credit-amount';
 import type { PlaceHoldInput, PlaceHoldResult } from './types';
 
@@ -60,7 +60,7 @@ type PlaceHoldRow = {
 };
 
 async function tryPlaceHold({ userId, keyId, requestId, amount }: PlaceHoldInput): Promise<PlaceHoldRow> {
-  const { rows } = await getPool().query<PlaceHoldRow>({ name: 'perch_credits_place_hold', text: PLACE_HOLD_SQL, values: [userId, keyId, amount, requestId] });
+  const { rows } = await getMeterPool().query<PlaceHoldRow>({ name: 'perch_credits_place_hold', text: PLACE_HOLD_SQL, values: [userId, keyId, amount, requestId] });
   return rows[0];
 }
 
@@ -75,7 +75,7 @@ export async function placeHold(input: PlaceHoldInput): Promise<PlaceHoldResult>
   if (row.hold_id === null && !row.balance_ok && amount === 0) {
     // Holds hang off the balance row. An account that was never granted anything has none,
     // and only a free call can get this far without one: create it (balance 0) and retry.
-    await getPool().query({ name: 'perch_credits_ensure_balance', text: ENSURE_BALANCE_SQL, values: [userId] });
+    await getMeterPool().query({ name: 'perch_credits_ensure_balance', text: ENSURE_BALANCE_SQL, values: [userId] });
     row = await tryPlaceHold(input);
   }
   if (row.hold_id !== null) return { ok: true, holdId: row.hold_id, balance: toCredits(row.balance_after) };

@@ -1,4 +1,4 @@
-import { getPool } from '@/lib/db/pool';
+import { getMeterPool } from '@/lib/db/pool';
 import { assertCredits, toCredits } from './credit-amount';
 import type { UsageRecord } from './types';
 
@@ -64,14 +64,14 @@ export async function settleHold({ holdId, charge, usage }: SettleHoldInput): Pr
   assertUsage(usage);
   if (usage.status >= 400 && charge !== 0) throw new RangeError(`an error response (status ${usage.status}) must not charge credits`);
   const latencyMs = Math.min(Math.round(usage.latencyMs), 2_147_483_647);
-  const { rows } = await getPool().query<{ balance: string }>({
+  const { rows } = await getMeterPool().query<{ balance: string }>({
     name: 'perch_credits_settle_hold',
     text: SETTLE_SQL,
     values: [holdId, charge, usage.operation, usage.tag, usage.status, usage.items, latencyMs, usage.source],
   });
   if (rows[0]) return toCredits(rows[0].balance);
   // Nothing was released: find out why, for a precise error (this path is a bug or a race with the sweeper).
-  const open = await getPool().query<{ amount: string }>({ name: 'perch_credits_hold_amount', text: HOLD_AMOUNT_SQL, values: [holdId] });
+  const open = await getMeterPool().query<{ amount: string }>({ name: 'perch_credits_hold_amount', text: HOLD_AMOUNT_SQL, values: [holdId] });
   if (open.rows[0]) throw new RangeError(`charge ${charge} exceeds hold ${holdId} of ${open.rows[0].amount} credits`);
   throw new HoldNotFoundError(holdId);
 }
