@@ -71,11 +71,35 @@ function toSchema(schema: z.ZodType, io: 'input' | 'output', components: Record<
   return rewrite(json) as JsonSchema;
 }
 
+type ObjectSchema = { properties?: Record<string, JsonSchema>; required?: string[] };
+
+/**
+ * An input object's schema as clients should read it. Numbers and booleans are parsed from
+ * text too (query strings), so their input side is "number or numeric string" without the
+ * limits; those fields are shown as their parsed type with its minimum, maximum and default.
+ * Which fields are required comes from the input side (a default makes a field optional).
+ */
+function inputObjectSchema(schema: z.ZodType, components: Record<string, JsonSchema>): ObjectSchema {
+  const input = toSchema(schema, 'input', components) as ObjectSchema;
+  const output = toSchema(schema, 'output', components) as ObjectSchema;
+  for (const [name, property] of Object.entries(input.properties ?? {})) {
+    const parsed = output.properties?.[name];
+    if (!Array.isArray(property.anyOf)) continue;
+    const description = property.description ? { description: property.description } : {};
+    if (parsed && ['integer', 'number'].includes(parsed.type as string)) {
+      input.properties![name] = { ...parsed, ...description };
+    } else if ((property.anyOf as JsonSchema[]).some((branch) => branch.type === 'boolean')) {
+      input.properties![name] = { type: 'boolean', ...(parsed?.default !== undefined ? { default: parsed.default } : {}), ...description };
+    }
+  }
+  return input;
+}
+
 function parametersOf(operation: Operation, components: Record<string, JsonSchema>): JsonSchema[] {
   const out: JsonSchema[] = [];
   for (const [location, schema] of [['path', operation.params], ['query', operation.query]] as const) {
     if (!schema) continue;
-    const json = toSchema(schema, 'input', components) as { properties?: Record<string, JsonSchema>; required?: string[] };
+    const json = inputObjectSchema(schema, components);
     for (const [name, property] of Object.entries(json.properties ?? {})) {
       out.push({
         name,
@@ -132,7 +156,7 @@ export function buildOpenApiDocument(operations: readonly Operation[], serverUrl
       'x-credits': { per: operation.cost.per, unit: operation.cost.unit, credits: operation.cost.credits },
       'x-scope': operation.scope,
       parameters: parametersOf(operation, components),
-      ...(operation.body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(operation.body, 'input', components) } } } } : {}),
+      ...(operation.body ? { requestBody: { required: true, content: { 'application/json': { schema: inputObjectSchema(operation.body, components) } } } } : {}),
       security: operation.cost.credits === 0 && operation.id === 'getOpenApi' ? [] : [{ bearer: [] }],
       responses,
     };

@@ -34,4 +34,15 @@ describe('the OpenAPI document', () => {
     expect(document.paths['/v2/search'].post.requestBody).toBeDefined();
     for (const record of ['User', 'UserSummary', 'Tweet', 'Community', 'Trend', 'Error']) expect(document.components.schemas).toHaveProperty(record);
   });
+
+  it('shows numeric and boolean inputs as their parsed types with limits and defaults', () => {
+    const param = (path: string, name: string) => document.paths[path].get.parameters.find((p) => p.name === name) as unknown as { schema: Record<string, unknown> };
+    expect(param('/v2/users/{username}/tweets', 'count').schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 1000 });
+    expect(param('/v2/users/{username}/followers-ids', 'count').schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 5000 });
+    expect(param('/v2/trending', 'count').schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 50, default: 20 });
+    const body = (document.paths['/v2/search'].post.requestBody as { content: { 'application/json': { schema: { properties: Record<string, unknown>; required: string[] } } } }).content['application/json'].schema;
+    expect(body.properties.include_replies).toEqual({ type: 'boolean', default: true });
+    expect(body.properties.min_likes).toMatchObject({ type: 'integer', minimum: 0 });
+    expect(body.required).toEqual(['query']);
+  });
 });
