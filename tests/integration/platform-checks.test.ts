@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closePool, getPool } from '@/lib/db/pool';
+import { describe, expect, it } from 'vitest';
+import { getPool } from '@/lib/db/pool';
 import { localPlatform as platform } from '@/lib/platform/local';
-import { installReadFixture, removeReadFixture, type ReadFixture } from '../support/platform-read-fixture';
+import { useReadFixture } from '../support/platform-read-fixture';
 
-let fx: ReadFixture;
+const fx = useReadFixture();
 const pool = () => getPool();
-
-beforeAll(async () => {
-  fx = await installReadFixture(pool());
-});
-afterAll(async () => {
-  await removeReadFixture(pool());
-  await closePool();
-});
 
 describe('checkFollow', () => {
   it.each([

@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closePool, getPool } from '@/lib/db/pool';
+import { describe, expect, it } from 'vitest';
+import { getPool } from '@/lib/db/pool';
 import { localPlatform as platform } from '@/lib/platform/local';
 import { UserSchema } from '@/lib/platform/records';
 import type { Page, User, UserPageRequest } from '@/lib/platform/types';
-import { installReadFixture, removeReadFixture, type ReadFixture } from '../support/platform-read-fixture';
+import { selectIds, useReadFixture } from '../support/platform-read-fixture';
 import { USER_SORTS, userSortSql, walkPages } from '../support/walk-pages';
 
-let fx: ReadFixture;
+const fx = useReadFixture();
 const pool = () => getPool();
 
-beforeAll(async () => {
-  fx = await installReadFixture(pool());
-});
-afterAll(async () => {
-  await removeReadFixture(pool());
-  await closePool();
-});
-
-async function ids(sql: string, values: unknown[]): Promise<string[]> {
-  const { rows } = await pool().query<{ id: string }>(sql, values);
-  return rows.map((r) => r.id);
-}
 
 type UserList = (username: string, page: UserPageRequest) => Promise<Page<User>>;
 
@@ -37,7 +25,7 @@ const LISTS: Array<{ name: string; read: UserList; from: string; user: string }>
 
 describe.each(LISTS)('$name', ({ read, from, user }) => {
   it.each(USER_SORTS)('pages through every user exactly once in %s order', async (sort) => {
-    const want = await ids(`SELECT u.id::text AS id FROM ${from} ORDER BY ${userSortSql(sort, 'e.id')}`, [fx.users[user]]);
+    const want = await selectIds(`SELECT u.id::text AS id FROM ${from} ORDER BY ${userSortSql(sort, 'e.id')}`, [fx.users[user]]);
     expect(want.length).toBeGreaterThan(1);
     const got = await walkPages(1, (after) => read(user.toUpperCase(), { count: 1, after, sort }));
     expect(got.map((u) => u.id)).toEqual(want);
@@ -82,7 +70,7 @@ describe('sorts of user lists', () => {
 
 describe('getUserFollowerIds', () => {
   it('pages follower ids newest follow first, matching the follows table', async () => {
-    const want = await ids('SELECT f.follower_id::text AS id FROM platform.follows f WHERE f.followee_id = $1 ORDER BY f.id DESC', [fx.users.rdx_Alice]);
+    const want = await selectIds('SELECT f.follower_id::text AS id FROM platform.follows f WHERE f.followee_id = $1 ORDER BY f.id DESC', [fx.users.rdx_Alice]);
     expect(want).toHaveLength(31);
     const got = await walkPages(4, (after) => platform.getUserFollowerIds('rdx_alice', { count: 4, after }));
     expect(got).toEqual(want);
@@ -97,7 +85,7 @@ describe('getUserFollowerIds', () => {
 
 describe('paging while the graph changes', () => {
   it('new follows during a walk of the newest-first list neither repeat nor push items out', async () => {
-    const before = await ids('SELECT f.follower_id::text AS id FROM platform.follows f WHERE f.followee_id = $1 ORDER BY f.id DESC', [fx.users.rdx_Alice]);
+    const before = await selectIds('SELECT f.follower_id::text AS id FROM platform.follows f WHERE f.followee_id = $1 ORDER BY f.id DESC', [fx.users.rdx_Alice]);
     const newcomers = ['rdx_carol', 'rdx_dave', 'rdx_alicia', 'rdx_malice', 'rdx_wonder'];
     let added = 0;
     const got = await walkPages(5, async (after) => {
@@ -125,7 +113,7 @@ describe('on generated data', () => {
     );
     const [user] = rows;
     for (const sort of USER_SORTS) {
-      const want = await ids(
+      const want = await selectIds(
         `SELECT u.id::text AS id FROM platform.follows e JOIN platform.users u ON u.id = e.follower_id WHERE e.followee_id = $1 ORDER BY ${userSortSql(sort, 'e.id')}`,
         [user.id],
       );

@@ -1,30 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closePool, getPool } from '@/lib/db/pool';
+import { describe, expect, it } from 'vitest';
+import { getPool } from '@/lib/db/pool';
 import { localPlatform as platform } from '@/lib/platform/local';
 import { CommunitySchema } from '@/lib/platform/records';
 import type { Page, User, UserPageRequest } from '@/lib/platform/types';
-import { installReadFixture, removeReadFixture, type ReadFixture } from '../support/platform-read-fixture';
+import { selectIds, useReadFixture } from '../support/platform-read-fixture';
 import { TWEET_SORTS, USER_SORTS, tweetSortSql, userSortSql, walkPages } from '../support/walk-pages';
 
-let fx: ReadFixture;
+const fx = useReadFixture();
 const pool = () => getPool();
 
-beforeAll(async () => {
-  fx = await installReadFixture(pool());
-});
-afterAll(async () => {
-  await removeReadFixture(pool());
-  await closePool();
-});
-
-async function ids(sql: string, values: unknown[]): Promise<string[]> {
-  const { rows } = await pool().query<{ id: string }>(sql, values);
-  return rows.map((r) => r.id);
-}
 
 describe('getListTweets', () => {
   it.each(TWEET_SORTS)('pages through the members\' tweets exactly once in %s order', async (sort) => {
-    const want = await ids(
+    const want = await selectIds(
       `SELECT t.id::text AS id FROM platform.tweets t
        WHERE t.author_id IN (SELECT user_id FROM platform.list_members WHERE list_id = $1) ORDER BY ${tweetSortSql(sort)}`,
       [fx.listId],
@@ -71,7 +59,7 @@ const MEMBER_LISTS: Array<{ name: string; read: UserList; from: string; id: () =
 
 describe.each(MEMBER_LISTS)('$name', ({ read, from, id, kind }) => {
   it.each(USER_SORTS)('pages through every user exactly once in %s order', async (sort) => {
-    const want = await ids(`SELECT u.id::text AS id FROM ${from} ORDER BY ${userSortSql(sort, 'e.id')}`, [id()]);
+    const want = await selectIds(`SELECT u.id::text AS id FROM ${from} ORDER BY ${userSortSql(sort, 'e.id')}`, [id()]);
     expect(want.length).toBeGreaterThan(3);
     const got = await walkPages(3, (after) => read(id(), { count: 3, after, sort }));
     expect(got.map((u) => u.id)).toEqual(want);
@@ -98,7 +86,7 @@ describe('getCommunity', () => {
 
 describe('getCommunityTweets', () => {
   it.each(TWEET_SORTS)('pages through the community\'s tweets exactly once in %s order', async (sort) => {
-    const want = await ids(`SELECT t.id::text AS id FROM platform.tweets t WHERE t.community_id = $1 ORDER BY ${tweetSortSql(sort)}`, [fx.communityId]);
+    const want = await selectIds(`SELECT t.id::text AS id FROM platform.tweets t WHERE t.community_id = $1 ORDER BY ${tweetSortSql(sort)}`, [fx.communityId]);
     expect(want.length).toBeGreaterThan(5);
     const got = await walkPages(2, (after) => platform.getCommunityTweets(fx.communityId, { count: 2, after, sort }));
     expect(got.map((t) => t.id)).toEqual(want);
@@ -117,7 +105,7 @@ describe('on generated data', () => {
     );
     const listId = rows[0].id;
     for (const sort of TWEET_SORTS) {
-      const want = await ids(
+      const want = await selectIds(
         `SELECT t.id::text AS id FROM platform.tweets t
          WHERE t.author_id IN (SELECT user_id FROM platform.list_members WHERE list_id = $1) ORDER BY ${tweetSortSql(sort)}`,
         [listId],

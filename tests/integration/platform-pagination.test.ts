@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closePool, getPool } from '@/lib/db/pool';
+import { describe, expect, it } from 'vitest';
 import { InvalidCursorError } from '@/lib/platform/errors';
+import { getPool } from '@/lib/db/pool';
 import { localPlatform as platform } from '@/lib/platform/local';
 import { nextSnowflake } from '@/lib/platform/snowflake';
 import type { KeysetPosition } from '@/lib/platform/types';
-import { installReadFixture, removeReadFixture, type ReadFixture } from '../support/platform-read-fixture';
+import { useReadFixture } from '../support/platform-read-fixture';
 import { walkPages } from '../support/walk-pages';
 
-let fx: ReadFixture;
+const fx = useReadFixture();
 const pool = () => getPool();
-
-beforeAll(async () => {
-  fx = await installReadFixture(pool());
-});
-afterAll(async () => {
-  await removeReadFixture(pool());
-  await closePool();
-});
 
 async function postAsAlice(text: string): Promise<string> {
   const id = nextSnowflake();

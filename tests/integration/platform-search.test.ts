@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closePool, getPool } from '@/lib/db/pool';
+import { describe, expect, it } from 'vitest';
+import { getPool } from '@/lib/db/pool';
 import { localPlatform as platform } from '@/lib/platform/local';
 import type { TweetSearchRequest, TweetSort } from '@/lib/platform/types';
-import { installReadFixture, removeReadFixture, type ReadFixture } from '../support/platform-read-fixture';
+import { useReadFixture } from '../support/platform-read-fixture';
 import { TWEET_SORTS, USER_SORTS, tweetSortSql, walkPages } from '../support/walk-pages';
 
-let fx: ReadFixture;
+const fx = useReadFixture();
 const pool = () => getPool();
-
-beforeAll(async () => {
-  fx = await installReadFixture(pool());
-});
-afterAll(async () => {
-  await removeReadFixture(pool());
-  await closePool();
-});
 
 const uid = (username: string) => `(SELECT id FROM platform.users WHERE lower(username) = '${username.toLowerCase()}')`;
 const words = (q: string) => `t.search_doc @@ websearch_to_tsquery('simple', '${q}')`;

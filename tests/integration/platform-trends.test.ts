@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closePool, getPool } from '@/lib/db/pool';
+import { describe, expect, it } from 'vitest';
+import { getPool } from '@/lib/db/pool';
 import { COUNTRIES } from '@/lib/platform/countries';
 import { localPlatform as platform } from '@/lib/platform/local';
 import { TrendSchema } from '@/lib/platform/records';
 import { snowflakeAt } from '@/lib/platform/snowflake';
 import type { Trend } from '@/lib/platform/types';
-import { installReadFixture, removeReadFixture, type ReadFixture } from '../support/platform-read-fixture';
+import { useReadFixture } from '../support/platform-read-fixture';
 
-let fx: ReadFixture;
+const fx = useReadFixture();
 const pool = () => getPool();
-
-beforeAll(async () => {
-  fx = await installReadFixture(pool());
-});
-afterAll(async () => {
-  await removeReadFixture(pool());
-  await closePool();
-});
 
 /** The reference: hashtag counts in the 24 hours up to the newest tweet, as one plain query. */
 async function reference(country: string | null, count: number): Promise<{ asOf: string; trends: Trend[] }> {

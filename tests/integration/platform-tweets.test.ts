@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closePool, getPool } from '@/lib/db/pool';
+import { describe, expect, it } from 'vitest';
+import { getPool } from '@/lib/db/pool';
 import { localPlatform as platform } from '@/lib/platform/local';
 import { TweetSchema } from '@/lib/platform/records';
 import type { Page, Tweet, TweetPageRequest, User, UserPageRequest } from '@/lib/platform/types';
-import { installReadFixture, removeReadFixture, type ReadFixture } from '../support/platform-read-fixture';
+import { selectIds, useReadFixture } from '../support/platform-read-fixture';
 import { TWEET_SORTS, USER_SORTS, tweetSortSql, userSortSql, walkPages } from '../support/walk-pages';
 
-let fx: ReadFixture;
+const fx = useReadFixture();
 const pool = () => getPool();
 
-beforeAll(async () => {
-  fx = await installReadFixture(pool());
-});
-afterAll(async () => {
-  await removeReadFixture(pool());
-  await closePool();
-});
-
-async function ids(sql: string, values: unknown[]): Promise<string[]> {
-  const { rows } = await pool().query<{ id: string }>(sql, values);
-  return rows.map((r) => r.id);
-}
 
 describe('getTweet', () => {
   it('returns the contract record: author summary, url, ISO time, counts, entities and media', async () => {
@@ -111,7 +99,7 @@ type UserList = (id: string, page: UserPageRequest) => Promise<Page<User>>;
 describe('getTweetConversation', () => {
   it('holds the thread\'s replies without the root, in every sort, page by page', async () => {
     for (const sort of TWEET_SORTS) {
-      const want = await ids(
+      const want = await selectIds(
         `SELECT t.id::text AS id FROM platform.tweets t WHERE t.conversation_id = $1 AND t.id <> $1 AND t.retweeted_tweet_id IS NULL ORDER BY ${tweetSortSql(sort)}`,
         [fx.tweets.B1],
       );
@@ -136,7 +124,7 @@ describe('getTweetConversation', () => {
 
 describe('getTweetQuotes', () => {
   it.each(TWEET_SORTS)('lists the quotes of a tweet in %s order', async (sort) => {
-    const want = await ids(`SELECT t.id::text AS id FROM platform.tweets t WHERE t.quoted_tweet_id = $1 ORDER BY ${tweetSortSql(sort)}`, [fx.tweets.C2]);
+    const want = await selectIds(`SELECT t.id::text AS id FROM platform.tweets t WHERE t.quoted_tweet_id = $1 ORDER BY ${tweetSortSql(sort)}`, [fx.tweets.C2]);
     expect(want).toHaveLength(2);
     const got = await walkPages(1, (after) => platform.getTweetQuotes(fx.tweets.C2, { count: 1, after, sort }));
     expect(got.map((t) => t.id)).toEqual(want);
@@ -163,7 +151,7 @@ const EDGE_LISTS: Array<{ name: string; read: UserList; from: string; edge: stri
 
 describe.each(EDGE_LISTS)('$name', ({ read, from, edge, tweet }) => {
   it.each(USER_SORTS)('pages through every user exactly once in %s order', async (sort) => {
-    const want = await ids(`SELECT u.id::text AS id FROM ${from} ORDER BY ${userSortSql(sort, edge)}`, [fx.tweets[tweet]]);
+    const want = await selectIds(`SELECT u.id::text AS id FROM ${from} ORDER BY ${userSortSql(sort, edge)}`, [fx.tweets[tweet]]);
     expect(want.length).toBeGreaterThan(4);
     const got = await walkPages(3, (after) => read(fx.tweets[tweet], { count: 3, after, sort }));
     expect(got.map((u) => u.id)).toEqual(want);

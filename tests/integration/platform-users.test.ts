@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closePool, getPool } from '@/lib/db/pool';
+import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '@/lib/platform/errors';
+import { getPool } from '@/lib/db/pool';
 import { localPlatform as platform } from '@/lib/platform/local';
 import { UserSchema } from '@/lib/platform/records';
-import { installReadFixture, removeReadFixture, type ReadFixture } from '../support/platform-read-fixture';
+import { useReadFixture } from '../support/platform-read-fixture';
 
-let fx: ReadFixture;
+const fx = useReadFixture();
 const pool = () => getPool();
-
-beforeAll(async () => {
-  fx = await installReadFixture(pool());
-});
-afterAll(async () => {
-  await removeReadFixture(pool());
-  await closePool();
-});
 
 describe('getUser', () => {
   it('finds a user whatever the case of the username, with or without a leading @', async () => {

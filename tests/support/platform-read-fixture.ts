@@ -1,5 +1,7 @@
 import type pg from 'pg';
 import { snowflakeAt } from '@/lib/platform/snowflake';
+import { afterAll, beforeAll } from 'vitest';
+import { closePool, getPool } from '@/lib/db/pool';
 
 // A small, hand-made platform for the read tests: a handful of named users and tweets whose
 // relationships each test can reason about (a thread, retweets, quotes, mentions, media,
@@ -262,4 +264,26 @@ export async function installReadFixture(pool: pg.Pool): Promise<ReadFixture> {
 export async function removeReadFixture(pool: pg.Pool): Promise<void> {
   await pool.query(`DELETE FROM platform.communities WHERE creator_id IN (SELECT id FROM platform.users WHERE username LIKE 'rdx\\_%')`);
   await pool.query(`DELETE FROM platform.users WHERE username LIKE 'rdx\\_%'`);
+}
+
+/**
+ * Installs the fixture before the file's tests and removes it (closing the pool) after them.
+ * The returned object is filled in by then, so tests read it as `fx.users`, `fx.tweets`, ….
+ */
+export function useReadFixture(): ReadFixture {
+  const fixture = {} as ReadFixture;
+  beforeAll(async () => {
+    Object.assign(fixture, await installReadFixture(getPool()));
+  });
+  afterAll(async () => {
+    await removeReadFixture(getPool());
+    await closePool();
+  });
+  return fixture;
+}
+
+/** The `id` column of a query's rows, in order. */
+export async function selectIds(sql: string, values: unknown[]): Promise<string[]> {
+  const { rows } = await getPool().query<{ id: string }>(sql, values);
+  return rows.map((r) => r.id);
 }
