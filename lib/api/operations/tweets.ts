@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { TweetSchema, UserSchema } from '@/lib/platform/records';
+import { TweetSchema } from '@/lib/platform/records';
 import { COSTS, defineOperation } from '../define-operation';
-import { idField, maxCreditsField, pageFields, tweetReferenceField, tweetSortField, userSortField } from '../inputs';
-import { pageRequest, pageResult } from './page-result';
+import { idField, maxCreditsField, tweetReferenceField } from '../inputs';
+import { tweetPageOperation, userPageOperation } from './paged-operation';
 
 const tweetParams = z.object({ tweetId: idField });
 
@@ -20,52 +20,45 @@ export const getTweet = defineOperation({
   handler: async ({ platform, params }) => ({ data: await platform.getTweet(params.tweetId) }),
 });
 
-function tweetListOperation(id: 'getTweetConversation' | 'getTweetQuotes', segment: string, summary: string, description: string) {
-  return defineOperation({
-    id,
-    tag: 'Tweets',
-    method: 'GET',
-    path: `/v2/tweets/{tweetId}/${segment}`,
-    summary,
-    description,
-    scope: 'read',
-    cost: COSTS.tweet,
-    paging: { maxCount: 1000 },
-    params: tweetParams,
-    query: z.object({ ...pageFields(), sort: tweetSortField.default('latest') }),
-    response: z.array(TweetSchema),
-    handler: async (ctx) => pageResult(await ctx.platform[id](ctx.params.tweetId, pageRequest(ctx, ctx.query.sort))),
-  });
-}
+export const getTweetConversation = tweetPageOperation({
+  id: 'getTweetConversation',
+  tag: 'Tweets',
+  path: '/v2/tweets/{tweetId}/conversation',
+  summary: 'Replies in the tweet’s thread',
+  description: 'Every reply in the conversation the tweet belongs to (all tweets sharing its conversation_id except the thread’s root).',
+  params: tweetParams,
+  read: (platform, { tweetId }, page) => platform.getTweetConversation(tweetId, page),
+});
+export const getTweetQuotes = tweetPageOperation({
+  id: 'getTweetQuotes',
+  tag: 'Tweets',
+  path: '/v2/tweets/{tweetId}/quotes',
+  summary: 'Tweets quoting the tweet',
+  description: 'Quote tweets of this tweet.',
+  params: tweetParams,
+  read: (platform, { tweetId }, page) => platform.getTweetQuotes(tweetId, page),
+});
 
-export const getTweetConversation = tweetListOperation(
-  'getTweetConversation',
-  'conversation',
-  'Replies in the tweet’s thread',
-  'Every reply in the conversation the tweet belongs to (all tweets sharing its conversation_id except the thread’s root).',
-);
-export const getTweetQuotes = tweetListOperation('getTweetQuotes', 'quotes', 'Tweets quoting the tweet', 'Quote tweets of this tweet.');
-
-function tweetUsersOperation(id: 'getTweetRetweeters' | 'getTweetLikers', segment: string, summary: string) {
-  return defineOperation({
-    id,
-    tag: 'Tweets',
-    method: 'GET',
-    path: `/v2/tweets/{tweetId}/${segment}`,
-    summary,
-    description: 'Sort `default` is the newest first.',
-    scope: 'read',
-    cost: COSTS.follower,
-    paging: { maxCount: 1000 },
-    params: tweetParams,
-    query: z.object({ ...pageFields(), sort: userSortField.default('default') }),
-    response: z.array(UserSchema),
-    handler: async (ctx) => pageResult(await ctx.platform[id](ctx.params.tweetId, pageRequest(ctx, ctx.query.sort))),
-  });
-}
-
-export const getTweetRetweeters = tweetUsersOperation('getTweetRetweeters', 'retweeters', 'Users who retweeted the tweet');
-export const getTweetLikers = tweetUsersOperation('getTweetLikers', 'likers', 'Users who liked the tweet');
+export const getTweetRetweeters = userPageOperation({
+  id: 'getTweetRetweeters',
+  tag: 'Tweets',
+  path: '/v2/tweets/{tweetId}/retweeters',
+  summary: 'Users who retweeted the tweet',
+  description: 'Sort `default` is the newest first.',
+  cost: COSTS.follower,
+  params: tweetParams,
+  read: (platform, { tweetId }, page) => platform.getTweetRetweeters(tweetId, page),
+});
+export const getTweetLikers = userPageOperation({
+  id: 'getTweetLikers',
+  tag: 'Tweets',
+  path: '/v2/tweets/{tweetId}/likers',
+  summary: 'Users who liked the tweet',
+  description: 'Sort `default` is the newest first.',
+  cost: COSTS.follower,
+  params: tweetParams,
+  read: (platform, { tweetId }, page) => platform.getTweetLikers(tweetId, page),
+});
 
 export const getTweetsBatch = defineOperation({
   id: 'getTweetsBatch',

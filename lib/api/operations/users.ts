@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { UserSchema, TweetSchema } from '@/lib/platform/records';
+import { UserSchema } from '@/lib/platform/records';
 import { COSTS, defineOperation } from '../define-operation';
 import { maxCreditsField, pageFields, tweetSortField, userSortField, usernameField, usernamePathField } from '../inputs';
 import { pageRequest, pageResult } from './page-result';
+import { tweetPageOperation, userPageOperation } from './paged-operation';
 
 const usernameParams = z.object({ username: usernamePathField });
 
@@ -20,54 +21,71 @@ export const getUser = defineOperation({
   handler: async ({ platform, params }) => ({ data: await platform.getUser(params.username) }),
 });
 
-type UserTweetsMethod = 'getUserTweets' | 'getUserMentions' | 'getUserReplies' | 'getUserMedia';
+const GRAPH_SORTS = 'Sort `default` is the newest relationship first; `followers` most followers first; `name` A→Z, case-insensitive.';
 
-// Operations 4–7 differ only in path, summary and the platform method they page through.
-function userTweetsOperation(id: UserTweetsMethod, segment: string, summary: string) {
-  return defineOperation({
-    id,
-    tag: 'Users',
-    method: 'GET',
-    path: `/v2/users/{username}/${segment}`,
-    summary,
-    scope: 'read',
-    cost: COSTS.tweet,
-    paging: { maxCount: 1000 },
-    params: usernameParams,
-    query: z.object({ ...pageFields(), sort: tweetSortField.default('latest') }),
-    response: z.array(TweetSchema),
-    handler: async (ctx) => pageResult(await ctx.platform[id](ctx.params.username, pageRequest(ctx, ctx.query.sort))),
-  });
-}
+export const getUserTweets = tweetPageOperation({
+  id: 'getUserTweets',
+  tag: 'Users',
+  path: '/v2/users/{username}/tweets',
+  summary: "A user's own tweets and retweets, without replies",
+  params: usernameParams,
+  read: (platform, { username }, page) => platform.getUserTweets(username, page),
+});
+export const getUserMentions = tweetPageOperation({
+  id: 'getUserMentions',
+  tag: 'Users',
+  path: '/v2/users/{username}/mentions',
+  summary: 'Tweets mentioning the user',
+  params: usernameParams,
+  read: (platform, { username }, page) => platform.getUserMentions(username, page),
+});
+export const getUserReplies = tweetPageOperation({
+  id: 'getUserReplies',
+  tag: 'Users',
+  path: '/v2/users/{username}/replies',
+  summary: "A user's tweets and replies",
+  params: usernameParams,
+  read: (platform, { username }, page) => platform.getUserReplies(username, page),
+});
+export const getUserMedia = tweetPageOperation({
+  id: 'getUserMedia',
+  tag: 'Users',
+  path: '/v2/users/{username}/media',
+  summary: "A user's tweets with media",
+  params: usernameParams,
+  read: (platform, { username }, page) => platform.getUserMedia(username, page),
+});
 
-export const getUserTweets = userTweetsOperation('getUserTweets', 'tweets', "A user's own tweets and retweets, without replies");
-export const getUserMentions = userTweetsOperation('getUserMentions', 'mentions', 'Tweets mentioning the user');
-export const getUserReplies = userTweetsOperation('getUserReplies', 'replies', "A user's tweets and replies");
-export const getUserMedia = userTweetsOperation('getUserMedia', 'media', "A user's tweets with media");
-
-type UserGraphMethod = 'getUserFollowers' | 'getUserFollowing' | 'getUserVerifiedFollowers';
-
-function userGraphOperation(id: UserGraphMethod, segment: string, summary: string) {
-  return defineOperation({
-    id,
-    tag: 'Users',
-    method: 'GET',
-    path: `/v2/users/{username}/${segment}`,
-    summary,
-    description: 'Sort `default` is the newest relationship first; `followers` most followers first; `name` A→Z, case-insensitive.',
-    scope: 'read',
-    cost: COSTS.follower,
-    paging: { maxCount: 1000 },
-    params: usernameParams,
-    query: z.object({ ...pageFields(), sort: userSortField.default('default') }),
-    response: z.array(UserSchema),
-    handler: async (ctx) => pageResult(await ctx.platform[id](ctx.params.username, pageRequest(ctx, ctx.query.sort))),
-  });
-}
-
-export const getUserFollowers = userGraphOperation('getUserFollowers', 'followers', "A user's followers");
-export const getUserFollowing = userGraphOperation('getUserFollowing', 'following', 'The accounts a user follows');
-export const getUserVerifiedFollowers = userGraphOperation('getUserVerifiedFollowers', 'verified-followers', "A user's blue-verified followers");
+export const getUserFollowers = userPageOperation({
+  id: 'getUserFollowers',
+  tag: 'Users',
+  path: '/v2/users/{username}/followers',
+  summary: "A user's followers",
+  description: GRAPH_SORTS,
+  cost: COSTS.follower,
+  params: usernameParams,
+  read: (platform, { username }, page) => platform.getUserFollowers(username, page),
+});
+export const getUserFollowing = userPageOperation({
+  id: 'getUserFollowing',
+  tag: 'Users',
+  path: '/v2/users/{username}/following',
+  summary: 'The accounts a user follows',
+  description: GRAPH_SORTS,
+  cost: COSTS.follower,
+  params: usernameParams,
+  read: (platform, { username }, page) => platform.getUserFollowing(username, page),
+});
+export const getUserVerifiedFollowers = userPageOperation({
+  id: 'getUserVerifiedFollowers',
+  tag: 'Users',
+  path: '/v2/users/{username}/verified-followers',
+  summary: "A user's blue-verified followers",
+  description: GRAPH_SORTS,
+  cost: COSTS.follower,
+  params: usernameParams,
+  read: (platform, { username }, page) => platform.getUserVerifiedFollowers(username, page),
+});
 
 export const getUserFollowerIds = defineOperation({
   id: 'getUserFollowerIds',
