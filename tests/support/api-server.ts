@@ -1,4 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +14,9 @@ import { freePort } from '@/lib/server/free-port';
 // or a second run would rewrite its sources and start a second `next build` beside the first.
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
-const COPY = path.join(os.tmpdir(), 'perch-api-bindings');
+// One copy per working tree: two checkouts testing at once would otherwise take turns
+// rebuilding one copy's .next from their different sources.
+const COPY = path.join(os.tmpdir(), `perch-api-bindings-${crypto.createHash('sha256').update(ROOT).digest('hex').slice(0, 8)}`);
 const SKIPPED = ['node_modules', '.next', '.data', '.git', 'test-results', 'tsconfig.tsbuildinfo', 'playwright-report'];
 
 export type RunningServer = { url: string; output: () => string; stop: () => Promise<void> };
