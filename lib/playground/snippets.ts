@@ -1,6 +1,7 @@
 import { ROUTES } from '@/lib/client/routes';
 import type { PlannedCall } from './build-call';
 import { jsLiteral, pyLiteral, shellQuote } from './literals';
+import { pythonName } from './python-name';
 
 export type SnippetLanguage = 'curl' | 'typescript' | 'python';
 
@@ -39,26 +40,20 @@ export function typescriptSnippet(call: PlannedCall, baseUrl: string): string {
   ].join('\n');
 }
 
-/** The same call with Python's requests. */
+/** The same call through the Python client (clients/python, standard library only). */
 export function pythonSnippet(call: PlannedCall, baseUrl: string): string {
-  const headers: Record<string, string> = { ...call.headers };
-  // requests sets Content-Type itself for json=.
-  delete headers['Content-Type'];
-  const headerEntries = [`"Authorization": f"Bearer {os.environ['PERCH_API_KEY']}"`, ...Object.entries(headers).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`)];
-  const args = [JSON.stringify(baseUrl + call.path)];
-  if (call.query.length > 0) args.push(`params=${pyLiteral(Object.fromEntries(call.query), '    ')}`);
-  if (call.body) args.push(`json=${pyLiteral(call.body, '    ')}`);
-  args.push(`headers={${headerEntries.join(', ')}}`, 'timeout=30');
+  const args = call.pathValues.map((value) => JSON.stringify(value));
+  for (const [name, value] of Object.entries(call.input ?? {})) args.push(`${pythonName(name)}=${pyLiteral(value, '    ')}`);
+  if (call.headers['Idempotency-Key']) args.push(`idempotency_key=${JSON.stringify(call.headers['Idempotency-Key'])}`);
+  const flat = `response = perch.${pythonName(call.operationId)}(${args.join(', ')})`;
+  const invocation = flat.length <= 88 ? [flat] : [`response = perch.${pythonName(call.operationId)}(`, ...args.map((arg) => `    ${arg},`), ')'];
   return [
-    'import os',
+    'from perch import Perch  # pip install ./clients/python from a Perch checkout: see clients/python/README.md',
     '',
-    'import requests',
+    `perch = Perch(base_url=${JSON.stringify(baseUrl)})  # the key from PERCH_API_KEY`,
     '',
-    `response = requests.${call.method.toLowerCase()}(`,
-    ...args.map((arg) => `    ${arg},`),
-    ')',
-    'print(response.status_code)',
-    'print(response.json())',
+    ...invocation,
+    'print(response.data, response.meta["credits_charged"], response.meta["next_cursor"])',
   ].join('\n');
 }
 

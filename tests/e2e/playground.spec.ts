@@ -75,7 +75,7 @@ test('three operations run in the playground show their answers and charges, and
   await page.getByRole('tab', { name: 'TypeScript' }).click();
   await expect(page.getByLabel('TypeScript snippet')).toContainText(`await perch.searchTweets({ query: "from:${username}", count: 3, sort: "popular" });`);
   await page.getByRole('tab', { name: 'Python' }).click();
-  await expect(page.getByLabel('Python snippet')).toContainText('requests.post(');
+  await expect(page.getByLabel('Python snippet')).toContainText('perch.search_tweets(');
   await screenshotPage(page, 'playground-search');
 
   // The address reproduces the call after a reload.

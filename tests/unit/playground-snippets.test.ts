@@ -67,14 +67,16 @@ describe('snippets', () => {
     expect(typescriptSnippet(buildCall(view('searchTweets'), { query: 'x', include_retweets: 'true' }), BASE)).toContain('perch.searchTweets({ query: "x", include_retweets: true })');
   });
 
-  it('Python: requests with params as sent, a JSON body with Python literals', () => {
+  it('Python: the client method in snake_case with typed keyword arguments', () => {
     const get = pythonSnippet(buildCall(view('getUserTweets'), { username: 'jack', count: '5' }), BASE);
-    expect(get).toContain('response = requests.get(\n    "http://127.0.0.1:3000/v2/users/jack/tweets",\n    params={"count": "5"},');
-    expect(get).toContain(`headers={"Authorization": f"Bearer {os.environ['PERCH_API_KEY']}"}`);
+    expect(get).toContain('from perch import Perch');
+    expect(get).toContain('perch = Perch(base_url="http://127.0.0.1:3000")  # the key from PERCH_API_KEY');
+    expect(get).toContain('response = perch.get_user_tweets("jack", count=5)');
     const post = pythonSnippet(buildCall(view('searchTweets'), { query: 'x', include_replies: 'false' }), BASE);
-    expect(post).toContain('json={"query": "x", "include_replies": False},');
-    expect(post).not.toContain('Content-Type');
-    expect(pythonSnippet(buildCall(view('likeTweet'), { tweetId: '9' }, { idempotencyKey: 'once' }), BASE)).toContain('"Idempotency-Key": "once"');
+    expect(post).toContain('response = perch.search_tweets(query="x", include_replies=False)');
+    expect(pythonSnippet(buildCall(view('likeTweet'), { tweetId: '9' }, { idempotencyKey: 'once' }), BASE)).toContain('perch.like_tweet("9", idempotency_key="once")');
+    const long = pythonSnippet(buildCall(view('getUsersBatch'), { usernames: Array.from({ length: 12 }, (_, i) => `user_number_${i}`).join('\n') }), BASE);
+    expect(long).toContain('response = perch.get_users_batch(\n    usernames=[');
   });
 });
 

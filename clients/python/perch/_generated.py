@@ -1,0 +1,1318 @@
+# Generated from the OpenAPI document by scripts/generate-python-client.ts: do not edit.
+# `npm run generate:python` rewrites it; tests/unit/python-client-generated.test.ts checks it is current.
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Literal, NamedTuple, Optional, TypedDict, Union
+
+if TYPE_CHECKING:
+    from ._client import Perch, Response
+
+
+class OperationInfo(NamedTuple):
+    method: str
+    path: str
+    input: Optional[str]
+    scope: str
+    paged: bool
+
+
+TweetInReplyTo = TypedDict(
+    "TweetInReplyTo",
+    {
+        "tweet_id": "str",
+        "user_id": "Optional[str]",
+        "username": "Optional[str]",
+    },
+)
+
+
+Tweet = TypedDict(
+    "Tweet",
+    {
+        "id": "str",
+        "url": "str",
+        "text": "str",
+        "created_at": "str",
+        "lang": "Optional[str]",
+        "author": "UserSummary",
+        "author_id": "str",
+        "conversation_id": "str",
+        "in_reply_to": "Optional[TweetInReplyTo]",
+        "is_reply": "bool",
+        "is_retweet": "bool",
+        "is_quote": "bool",
+        "like_count": "int",
+        "retweet_count": "int",
+        "reply_count": "int",
+        "quote_count": "int",
+        "bookmark_count": "int",
+        "view_count": "Optional[int]",
+        "entities": "Entities",
+        "media": "List[Media]",
+        "possibly_sensitive": "bool",
+        "community_id": "Optional[str]",
+        "quoted_tweet": "Optional[EmbeddedTweet]",
+        "retweeted_tweet": "Optional[EmbeddedTweet]",
+    },
+)
+
+
+UserSummary = TypedDict(
+    "UserSummary",
+    {
+        "id": "str",
+        "username": "str",
+        "name": "str",
+        "profile_image_url": "Optional[str]",
+        "is_blue_verified": "bool",
+        "verified_type": "Literal[\"none\", \"blue\", \"business\", \"government\"]",
+        "followers_count": "int",
+    },
+)
+
+
+EntitiesHashtags = TypedDict(
+    "EntitiesHashtags",
+    {
+        "tag": "str",
+        "start": "int",
+        "end": "int",
+    },
+)
+
+
+EntitiesMentions = TypedDict(
+    "EntitiesMentions",
+    {
+        "id": "str",
+        "username": "str",
+        "start": "int",
+        "end": "int",
+    },
+)
+
+
+EntitiesUrls = TypedDict(
+    "EntitiesUrls",
+    {
+        "url": "str",
+        "expanded_url": "str",
+        "display_url": "str",
+        "start": "int",
+        "end": "int",
+    },
+)
+
+
+EntitiesCashtags = TypedDict(
+    "EntitiesCashtags",
+    {
+        "tag": "str",
+        "start": "int",
+        "end": "int",
+    },
+)
+
+
+Entities = TypedDict(
+    "Entities",
+    {
+        "hashtags": "List[EntitiesHashtags]",
+        "mentions": "List[EntitiesMentions]",
+        "urls": "List[EntitiesUrls]",
+        "cashtags": "List[EntitiesCashtags]",
+    },
+)
+
+
+Media = TypedDict(
+    "Media",
+    {
+        "type": "Literal[\"photo\", \"video\", \"animated_gif\"]",
+        "url": "str",
+        "preview_url": "Optional[str]",
+        "width": "Optional[int]",
+        "height": "Optional[int]",
+        "duration_ms": "Optional[int]",
+        "alt_text": "Optional[str]",
+    },
+)
+
+
+EmbeddedTweetInReplyTo = TypedDict(
+    "EmbeddedTweetInReplyTo",
+    {
+        "tweet_id": "str",
+        "user_id": "Optional[str]",
+        "username": "Optional[str]",
+    },
+)
+
+
+EmbeddedTweet = TypedDict(
+    "EmbeddedTweet",
+    {
+        "id": "str",
+        "url": "str",
+        "text": "str",
+        "created_at": "str",
+        "lang": "Optional[str]",
+        "author": "UserSummary",
+        "author_id": "str",
+        "conversation_id": "str",
+        "in_reply_to": "Optional[EmbeddedTweetInReplyTo]",
+        "is_reply": "bool",
+        "is_retweet": "bool",
+        "is_quote": "bool",
+        "like_count": "int",
+        "retweet_count": "int",
+        "reply_count": "int",
+        "quote_count": "int",
+        "bookmark_count": "int",
+        "view_count": "Optional[int]",
+        "entities": "Entities",
+        "media": "List[Media]",
+        "possibly_sensitive": "bool",
+        "community_id": "Optional[str]",
+        "quoted_tweet": "None",
+        "retweeted_tweet": "None",
+    },
+)
+
+
+User = TypedDict(
+    "User",
+    {
+        "id": "str",
+        "username": "str",
+        "name": "str",
+        "description": "Optional[str]",
+        "location": "Optional[str]",
+        "url": "Optional[str]",
+        "profile_image_url": "Optional[str]",
+        "profile_banner_url": "Optional[str]",
+        "created_at": "str",
+        "followers_count": "int",
+        "following_count": "int",
+        "tweet_count": "int",
+        "like_count": "int",
+        "media_count": "int",
+        "listed_count": "int",
+        "verified": "bool",
+        "is_blue_verified": "bool",
+        "verified_type": "Literal[\"none\", \"blue\", \"business\", \"government\"]",
+        "protected": "bool",
+        "pinned_tweet_ids": "List[str]",
+    },
+)
+
+
+Community = TypedDict(
+    "Community",
+    {
+        "id": "str",
+        "name": "str",
+        "description": "Optional[str]",
+        "member_count": "int",
+        "created_at": "str",
+        "creator": "UserSummary",
+        "rules": "List[str]",
+    },
+)
+
+
+Trend = TypedDict(
+    "Trend",
+    {
+        "rank": "int",
+        "name": "str",
+        "query": "str",
+        "tweet_count": "int",
+    },
+)
+
+
+DeleteTweetResult = TypedDict(
+    "DeleteTweetResult",
+    {
+        "id": "str",
+        "deleted": "Literal[True]",
+    },
+)
+
+
+GetTrendingResult = TypedDict(
+    "GetTrendingResult",
+    {
+        "country": "str",
+        "woeid": "int",
+        "as_of": "str",
+        "trends": "List[Trend]",
+    },
+)
+
+
+CheckFollowResultSource = TypedDict(
+    "CheckFollowResultSource",
+    {
+        "id": "str",
+        "username": "str",
+    },
+)
+
+
+CheckFollowResultTarget = TypedDict(
+    "CheckFollowResultTarget",
+    {
+        "id": "str",
+        "username": "str",
+    },
+)
+
+
+CheckFollowResult = TypedDict(
+    "CheckFollowResult",
+    {
+        "source": "CheckFollowResultSource",
+        "target": "CheckFollowResultTarget",
+        "following": "bool",
+        "followed_by": "bool",
+    },
+)
+
+
+CheckRetweetResultUser = TypedDict(
+    "CheckRetweetResultUser",
+    {
+        "id": "str",
+        "username": "str",
+    },
+)
+
+
+CheckRetweetResult = TypedDict(
+    "CheckRetweetResult",
+    {
+        "tweet_id": "str",
+        "user": "CheckRetweetResultUser",
+        "retweeted": "bool",
+        "retweeted_at": "Optional[str]",
+        "quoted": "bool",
+        "quote_tweet_ids": "List[str]",
+    },
+)
+
+
+CheckLikeResultUser = TypedDict(
+    "CheckLikeResultUser",
+    {
+        "id": "str",
+        "username": "str",
+    },
+)
+
+
+CheckLikeResult = TypedDict(
+    "CheckLikeResult",
+    {
+        "tweet_id": "str",
+        "user": "CheckLikeResultUser",
+        "liked": "bool",
+        "liked_at": "Optional[str]",
+    },
+)
+
+
+LikeTweetResult = TypedDict(
+    "LikeTweetResult",
+    {
+        "tweet_id": "str",
+        "liked": "Literal[True]",
+    },
+)
+
+
+UnlikeTweetResult = TypedDict(
+    "UnlikeTweetResult",
+    {
+        "tweet_id": "str",
+        "liked": "Literal[False]",
+    },
+)
+
+
+RetweetTweetResult = TypedDict(
+    "RetweetTweetResult",
+    {
+        "tweet_id": "str",
+        "retweeted": "Literal[True]",
+        "retweet_id": "str",
+    },
+)
+
+
+UnretweetTweetResult = TypedDict(
+    "UnretweetTweetResult",
+    {
+        "tweet_id": "str",
+        "retweeted": "Literal[False]",
+    },
+)
+
+
+FollowUserResult = TypedDict(
+    "FollowUserResult",
+    {
+        "username": "str",
+        "following": "bool",
+    },
+)
+
+
+UnfollowUserResult = TypedDict(
+    "UnfollowUserResult",
+    {
+        "username": "str",
+        "following": "bool",
+    },
+)
+
+
+GetAccountResultKey = TypedDict(
+    "GetAccountResultKey",
+    {
+        "id": "str",
+        "name": "str",
+        "prefix": "str",
+        "scopes": "List[str]",
+        "rate_limit": "int",
+        "credit_limit": "Optional[int]",
+        "credits_spent": "int",
+    },
+)
+
+
+GetAccountResultConnectedAccount = TypedDict(
+    "GetAccountResultConnectedAccount",
+    {
+        "username": "str",
+    },
+)
+
+
+GetAccountResult = TypedDict(
+    "GetAccountResult",
+    {
+        "email": "str",
+        "balance": "int",
+        "key": "Optional[GetAccountResultKey]",
+        "connected_account": "Optional[GetAccountResultConnectedAccount]",
+    },
+)
+
+
+OPERATIONS: Dict[str, OperationInfo] = {
+    "searchTweets": OperationInfo("POST", "/v2/search", "body", "read", True),
+    "searchUsers": OperationInfo("POST", "/v2/search/users", "body", "read", True),
+    "getUser": OperationInfo("GET", "/v2/users/{username}", "query", "read", False),
+    "getUserTweets": OperationInfo("GET", "/v2/users/{username}/tweets", "query", "read", True),
+    "getUserMentions": OperationInfo("GET", "/v2/users/{username}/mentions", "query", "read", True),
+    "getUserReplies": OperationInfo("GET", "/v2/users/{username}/replies", "query", "read", True),
+    "getUserMedia": OperationInfo("GET", "/v2/users/{username}/media", "query", "read", True),
+    "getUserFollowers": OperationInfo("GET", "/v2/users/{username}/followers", "query", "read", True),
+    "getUserFollowerIds": OperationInfo("GET", "/v2/users/{username}/followers-ids", "query", "read", True),
+    "getUserFollowing": OperationInfo("GET", "/v2/users/{username}/following", "query", "read", True),
+    "getUserVerifiedFollowers": OperationInfo("GET", "/v2/users/{username}/verified-followers", "query", "read", True),
+    "getUsersBatch": OperationInfo("POST", "/v2/users/batch", "body", "read", False),
+    "getTweet": OperationInfo("GET", "/v2/tweets/{tweetId}", "query", "read", False),
+    "deleteTweet": OperationInfo("DELETE", "/v2/tweets/{tweetId}", "query", "write", False),
+    "getTweetConversation": OperationInfo("GET", "/v2/tweets/{tweetId}/conversation", "query", "read", True),
+    "getTweetQuotes": OperationInfo("GET", "/v2/tweets/{tweetId}/quotes", "query", "read", True),
+    "getTweetsBatch": OperationInfo("POST", "/v2/tweets/batch", "body", "read", False),
+    "getTweetRetweeters": OperationInfo("GET", "/v2/tweets/{tweetId}/retweeters", "query", "read", True),
+    "getTweetLikers": OperationInfo("GET", "/v2/tweets/{tweetId}/likers", "query", "read", True),
+    "getListTweets": OperationInfo("GET", "/v2/lists/{listId}/tweets", "query", "read", True),
+    "getListMembers": OperationInfo("GET", "/v2/lists/{listId}/members", "query", "read", True),
+    "getListSubscribers": OperationInfo("GET", "/v2/lists/{listId}/subscribers", "query", "read", True),
+    "getCommunity": OperationInfo("GET", "/v2/communities/{communityId}", "query", "read", False),
+    "getCommunityTweets": OperationInfo("GET", "/v2/communities/{communityId}/tweets", "query", "read", True),
+    "getCommunityMembers": OperationInfo("GET", "/v2/communities/{communityId}/members", "query", "read", True),
+    "getTrending": OperationInfo("GET", "/v2/trending", "query", "read", False),
+    "checkFollow": OperationInfo("GET", "/v2/users/check-follow", "query", "read", False),
+    "checkRetweet": OperationInfo("GET", "/v2/tweets/{tweetId}/check-retweet", "query", "read", False),
+    "checkLike": OperationInfo("GET", "/v2/tweets/{tweetId}/check-like", "query", "read", False),
+    "createTweet": OperationInfo("POST", "/v2/tweets/create", "body", "write", False),
+    "replyToTweet": OperationInfo("POST", "/v2/tweets/reply", "body", "write", False),
+    "quoteTweet": OperationInfo("POST", "/v2/tweets/quote", "body", "write", False),
+    "likeTweet": OperationInfo("POST", "/v2/tweets/{tweetId}/like", "query", "write", False),
+    "unlikeTweet": OperationInfo("DELETE", "/v2/tweets/{tweetId}/like", "query", "write", False),
+    "retweetTweet": OperationInfo("POST", "/v2/tweets/{tweetId}/retweet", "query", "write", False),
+    "unretweetTweet": OperationInfo("DELETE", "/v2/tweets/{tweetId}/retweet", "query", "write", False),
+    "followUser": OperationInfo("POST", "/v2/users/{username}/follow", "query", "write", False),
+    "unfollowUser": OperationInfo("DELETE", "/v2/users/{username}/follow", "query", "write", False),
+    "getAccount": OperationInfo("GET", "/v2/account", None, "read", False),
+}
+
+
+class Operations:
+    """One method per /v2 operation; Perch inherits them."""
+
+    def _call(self, operation_id: str, path: Dict[str, Any], inputs: Dict[str, Any], *, timeout: Optional[float] = None, idempotency_key: Optional[str] = None) -> Any:
+        raise NotImplementedError
+
+    def search_tweets(
+        self,
+        *,
+        query: str,
+        count: Optional[int] = None,
+        cursor: Optional[str] = None,
+        max_credits: Optional[int] = None,
+        sort: Optional[Literal["latest", "popular", "engagement"]] = None,
+        lang: Optional[str] = None,
+        min_likes: Optional[int] = None,
+        min_retweets: Optional[int] = None,
+        include_replies: Optional[bool] = None,
+        include_retweets: Optional[bool] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[List[Tweet]]:
+        """Full-text tweet search with operators
+
+        The query is web-search syntax ("exact phrase", -exclude, OR) plus the operators from:user, to:user, #tag, @user, lang:xx, since:YYYY-MM-DD and until:YYYY-MM-DD. Retweets are left out unless include_retweets is true.
+
+        15 credits per tweet returned."""
+        return self._call("searchTweets", {}, {"query": query, "count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort, "lang": lang, "min_likes": min_likes, "min_retweets": min_retweets, "include_replies": include_replies, "include_retweets": include_retweets}, timeout=timeout)
+
+    def search_users(
+        self,
+        *,
+        query: str,
+        count: Optional[int] = None,
+        cursor: Optional[str] = None,
+        max_credits: Optional[int] = None,
+        sort: Optional[Literal["default", "followers", "name"]] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[List[User]]:
+        """User search over name, bio and username
+
+        Sort `default` is relevance: exact username first, then username prefix, then the rest.
+
+        18 credits per profile returned."""
+        return self._call("searchUsers", {}, {"query": query, "count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
+
+    def get_user(
+        self,
+        username: str,
+        *,
+        max_credits: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[User]:
+        """A user profile by username (case-insensitive, a leading @ is dropped)
+
+        18 credits per profile returned."""
+        return self._call("getUser", {"username": username}, {"max_credits": max_credits}, timeout=timeout)
+
+    def get_user_tweets(
+        self,
+        username: str,
+        *,
+        count: Optional[int] = None,
+        cursor: Optional[str] = None,
+        max_credits: Optional[int] = None,
+        sort: Optional[Literal["latest", "popular", "engagement"]] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[List[Tweet]]:
+        """A user's own tweets and retweets, without replies
+
+        15 credits per tweet returned."""
+        return self._call("getUserTweets", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
+
+    def get_user_mentions(
+        self,
+        username: str,
+        *,
+        count: Optional[int] = None,
+        cursor: Optional[str] = None,
+        max_credits: Optional[int] = None,
+        sort: Optional[Literal["latest", "popular", "engagement"]] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[List[Tweet]]:
+        """Tweets mentioning the user
+
+        15 credits per tweet returned."""
+        return self._call("getUserMentions", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
+
+    def get_user_replies(
+        self,
+        username: str,
+        *,
+        count: Optional[int] = None,
+        cursor: Optional[str] = None,
+        max_credits: Optional[int] = None,
+        sort: Optional[Literal["latest", "popular", "engagement"]] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[List[Tweet]]:
+        """A user's tweets and replies
+
+        15 credits per tweet returned."""
+        return self._call("getUserReplies", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
+
+    def get_user_media(
+        self,
+        username: str,
+        *,
+        count: Optional[int] = None,
+        cursor: Optional[str] = None,
+        max_credits: Optional[int] = None,
+        sort: Optional[Literal["latest", "popular", "engagement"]] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[List[Tweet]]:
+        """A user's tweets with media
+
+        15 credits per tweet returned."""
+        return self._call("getUserMedia", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
+
+    def get_user_followers(
+        self,
+        username: str,
+        *,
+        count: Optional[int] = None,
+        cursor: Optional[str] = None,
+        max_credits: Optional[int] = None,
+        sort: Optional[Literal["default", "followers", "name"]] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[List[User]]:
+        """A user's followers
+
+        Sort `default` is the newest relationship first; `followers` most followers first; `name` A→Z, case-insensitive.
+
+        1 credits per follower returned."""
+        return self._call("getUserFollowers", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
+
+    def get_user_follower_ids(
+        self,
+        username: str,
+        *,
+        count: Optional[int] = None,
+        cursor: Optional[str] = None,
+        max_credits: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[List[str]]:
+        """A user's follower ids, newest follow first
+
+        1 credits per id returned."""
+        return self._call("getUserFollowerIds", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits}, timeout=timeout)
+
+    def get_user_following(
+        self,
+        username: str,
+        *,
+        count: Optional[int] = None,
+        cursor: Optional[str] = None,
+        max_credits: Optional[int] = None,
+        sort: Optional[Literal["default", "followers", "name"]] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[List[User]]:
+        """The accounts a user follows
+
+        Sort `default` is the newest relationship first; `followers` most followers first; `name` A→Z, case-insensitive.
+
+        1 credits per follower returned."""
+        return self._call("getUserFollowing", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
+
+    def get_user_verified_followers(
+        self,
+        username: str,
+        *,
+        count: Optional[int] = None,
+        cursor: Optional[str] = None,
+        max_credits: Optional[int] = None,
+        sort: Optional[Literal["default", "followers", "name"]] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[List[User]]:
+        """A user's blue-verified followers
+
+        Sort `default` is the newest relationship first; `followers` most followers first; `name` A→Z, case-insensitive.
+
+        1 credits per follower returned."""
+        return self._call("getUserVerifiedFollowers", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
+
+    def get_users_batch(
+        self,
+        *,
+        usernames: List[str],
+        max_credits: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[List[User]]:
+        """Up to 100 profiles by username
+
+        Found users come back in request order, each once; `meta.not_found` lists the usernames that matched nobody. max_credits must cover every requested username.
+
+        18 credits per profile returned."""
+        return self._call("getUsersBatch", {}, {"usernames": usernames, "max_credits": max_credits}, timeout=timeout)
+
+    def get_tweet(
+        self,
+        tweet_id: str,
+        *,
+        max_credits: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[Tweet]:
+        """A tweet by id
+
+        15 credits per tweet returned."""
+        return self._call("getTweet", {"tweetId": tweet_id}, {"max_credits": max_credits}, timeout=timeout)
+
+    def delete_tweet(
+        self,
+        tweet_id: str,
+        *,
+        max_credits: Optional[int] = None,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[DeleteTweetResult]:
+        """Delete one of your tweets
+
+        Acts as the key owner’s connected platform account; needs a key with the write scope. Send an Idempotency-Key header to make retries safe (kept 24 hours). Deleting another account’s tweet is 403 forbidden. Takes no body: max_credits goes in the query string.
+
+        100 credits per call."""
+        return self._call("deleteTweet", {"tweetId": tweet_id}, {"max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
+
+    def get_tweet_conversation(
+        self,
+        tweet_id: str,
+        *,
+        count: Optional[int] = None,
+        cursor: Optional[str] = None,
+        max_credits: Optional[int] = None,
+        sort: Optional[Literal["latest", "popular", "engagement"]] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[List[Tweet]]:
+        """Replies in the tweet’s thread
+
+        Every reply in the conversation the tweet belongs to (all tweets sharing its conversation_id except the thread’s root).
+
+        15 credits per tweet returned."""
+        return self._call("getTweetConversation", {"tweetId": tweet_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
+
+    def get_tweet_quotes(
+        self,
+        tweet_id: str,
+        *,
+        count: Optional[int] = None,
+        cursor: Optional[str] = None,
+        max_credits: Optional[int] = None,
+        sort: Optional[Literal["latest", "popular", "engagement"]] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[List[Tweet]]:
+        """Tweets quoting the tweet
+
+        Quote tweets of this tweet.
+
+        15 credits per tweet returned."""
+        return self._call("getTweetQuotes", {"tweetId": tweet_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
+
+    def get_tweets_batch(
+        self,
+        *,
+        ids: List[str],
+        max_credits: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[List[Tweet]]:
+        """Up to 100 tweets by id
+
+        Found tweets come back in request order, each once; `meta.not_found` lists the ids that matched nothing. Each entry of `ids` is a tweet id or a tweet URL (…/status/<id>), which counts as its id (also in `not_found`). max_credits must cover every requested id.
+
+        15 credits per tweet returned."""
+        return self._call("getTweetsBatch", {}, {"ids": ids, "max_credits": max_credits}, timeout=timeout)
+
+    def get_tweet_retweeters(
+        self,
+        tweet_id: str,
+        *,
+        count: Optional[int] = None,
+        cursor: Optional[str] = None,
+        max_credits: Optional[int] = None,
+        sort: Optional[Literal["default", "followers", "name"]] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[List[User]]:
+        """Users who retweeted the tweet
+
+        Sort `default` is the newest first.
+
+        1 credits per follower returned."""
+        return self._call("getTweetRetweeters", {"tweetId": tweet_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
+
+    def get_tweet_likers(
+        self,
+        tweet_id: str,
+        *,
+        count: Optional[int] = None,
+        cursor: Optional[str] = None,
+        max_credits: Optional[int] = None,
+        sort: Optional[Literal["default", "followers", "name"]] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[List[User]]:
+        """Users who liked the tweet
+
+        Sort `default` is the newest first.
+
+        1 credits per follower returned."""
+        return self._call("getTweetLikers", {"tweetId": tweet_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
+
+    def get_list_tweets(
+        self,
+        list_id: str,
+        *,
+        count: Optional[int] = None,
+        cursor: Optional[str] = None,
+        max_credits: Optional[int] = None,
+        sort: Optional[Literal["latest", "popular", "engagement"]] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[List[Tweet]]:
+        """Tweets by the list’s members
+
+        15 credits per tweet returned."""
+        return self._call("getListTweets", {"listId": list_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
+
+    def get_list_members(
+        self,
+        list_id: str,
+        *,
+        count: Optional[int] = None,
+        cursor: Optional[str] = None,
+        max_credits: Optional[int] = None,
+        sort: Optional[Literal["default", "followers", "name"]] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[List[User]]:
+        """The list’s members
+
+        Sort `default` is the newest first.
+
+        1 credits per member returned."""
+        return self._call("getListMembers", {"listId": list_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
+
+    def get_list_subscribers(
+        self,
+        list_id: str,
+        *,
+        count: Optional[int] = None,
+        cursor: Optional[str] = None,
+        max_credits: Optional[int] = None,
+        sort: Optional[Literal["default", "followers", "name"]] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[List[User]]:
+        """The list’s subscribers
+
+        Sort `default` is the newest first.
+
+        1 credits per member returned."""
+        return self._call("getListSubscribers", {"listId": list_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
+
+    def get_community(
+        self,
+        community_id: str,
+        *,
+        max_credits: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[Community]:
+        """A community: name, description, members, creator, rules
+
+        18 credits per profile returned."""
+        return self._call("getCommunity", {"communityId": community_id}, {"max_credits": max_credits}, timeout=timeout)
+
+    def get_community_tweets(
+        self,
+        community_id: str,
+        *,
+        count: Optional[int] = None,
+        cursor: Optional[str] = None,
+        max_credits: Optional[int] = None,
+        sort: Optional[Literal["latest", "popular", "engagement"]] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[List[Tweet]]:
+        """Tweets posted in the community
+
+        15 credits per tweet returned."""
+        return self._call("getCommunityTweets", {"communityId": community_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
+
+    def get_community_members(
+        self,
+        community_id: str,
+        *,
+        count: Optional[int] = None,
+        cursor: Optional[str] = None,
+        max_credits: Optional[int] = None,
+        sort: Optional[Literal["default", "followers", "name"]] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[List[User]]:
+        """The community’s members
+
+        Sort `default` is the newest member first.
+
+        1 credits per member returned."""
+        return self._call("getCommunityMembers", {"communityId": community_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
+
+    def get_trending(
+        self,
+        *,
+        country: Optional[str] = None,
+        count: Optional[int] = None,
+        max_credits: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[GetTrendingResult]:
+        """Trending hashtags for a country or Worldwide
+
+        Hashtag volume over the last 24 hours up to the newest tweet. country is one of: Worldwide (WW), United States (US), United Kingdom (GB), Canada (CA), Australia (AU), New Zealand (NZ), Ireland (IE), India (IN), Pakistan (PK), Nigeria (NG), Kenya (KE), Ghana (GH), South Africa (ZA), Singapore (SG), Philippines (PH), Malaysia (MY), Indonesia (ID), Thailand (TH), Vietnam (VN), Japan (JP), Korea (KR), Spain (ES), Mexico (MX), Argentina (AR), Colombia (CO), Chile (CL), Peru (PE), Venezuela (VE), Ecuador (EC), Dominican Republic (DO), Guatemala (GT), Panama (PA), Puerto Rico (PR), Brazil (BR), Portugal (PT), France (FR), Belgium (BE), Switzerland (CH), Germany (DE), Austria (AT), Netherlands (NL), Italy (IT), Greece (GR), Turkey (TR), Russia (RU), Ukraine (UA), Belarus (BY), Poland (PL), Latvia (LV), Sweden (SE), Norway (NO), Denmark (DK), Finland (FI), Czech Republic (CZ), Israel (IL), Saudi Arabia (SA), United Arab Emirates (AE), Egypt (EG), Kuwait (KW), Qatar (QA), Oman (OM), Bahrain (BH), Lebanon (LB), Jordan (JO), Algeria (DZ); names and codes are case-insensitive.
+
+        100 credits per call."""
+        return self._call("getTrending", {}, {"country": country, "count": count, "max_credits": max_credits}, timeout=timeout)
+
+    def check_follow(
+        self,
+        *,
+        target: str,
+        source: Optional[str] = None,
+        max_credits: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[CheckFollowResult]:
+        """Whether source follows target, and target follows source
+
+        `source` defaults to the caller’s connected platform account; without one it is required (400 naming `source`). Unknown usernames are 404.
+
+        50 credits per call."""
+        return self._call("checkFollow", {}, {"source": source, "target": target, "max_credits": max_credits}, timeout=timeout)
+
+    def check_retweet(
+        self,
+        tweet_id: str,
+        *,
+        username: Optional[str] = None,
+        max_credits: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[CheckRetweetResult]:
+        """Whether a user retweeted or quoted the tweet
+
+        `username` defaults to the caller’s connected platform account; without one it is required (400 naming `username`). An unknown tweet or username is 404.
+
+        50 credits per call."""
+        return self._call("checkRetweet", {"tweetId": tweet_id}, {"username": username, "max_credits": max_credits}, timeout=timeout)
+
+    def check_like(
+        self,
+        tweet_id: str,
+        *,
+        username: Optional[str] = None,
+        max_credits: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[CheckLikeResult]:
+        """Whether a user liked the tweet
+
+        `username` defaults to the caller’s connected platform account; without one it is required (400 naming `username`). An unknown tweet or username is 404.
+
+        50 credits per call."""
+        return self._call("checkLike", {"tweetId": tweet_id}, {"username": username, "max_credits": max_credits}, timeout=timeout)
+
+    def create_tweet(
+        self,
+        *,
+        text: str,
+        max_credits: Optional[int] = None,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[Tweet]:
+        """Post a tweet
+
+        Acts as the key owner’s connected platform account; needs a key with the write scope. Send an Idempotency-Key header to make retries safe (kept 24 hours).
+
+        100 credits per call."""
+        return self._call("createTweet", {}, {"text": text, "max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
+
+    def reply_to_tweet(
+        self,
+        *,
+        tweet_id: str,
+        text: str,
+        max_credits: Optional[int] = None,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[Tweet]:
+        """Reply to a tweet
+
+        Acts as the key owner’s connected platform account; needs a key with the write scope. Send an Idempotency-Key header to make retries safe (kept 24 hours). tweet_id takes an id or a tweet URL.
+
+        100 credits per call."""
+        return self._call("replyToTweet", {}, {"tweet_id": tweet_id, "text": text, "max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
+
+    def quote_tweet(
+        self,
+        *,
+        quoted_tweet_id: str,
+        text: str,
+        max_credits: Optional[int] = None,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[Tweet]:
+        """Quote a tweet
+
+        Acts as the key owner’s connected platform account; needs a key with the write scope. Send an Idempotency-Key header to make retries safe (kept 24 hours). quoted_tweet_id takes an id or a tweet URL.
+
+        100 credits per call."""
+        return self._call("quoteTweet", {}, {"quoted_tweet_id": quoted_tweet_id, "text": text, "max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
+
+    def like_tweet(
+        self,
+        tweet_id: str,
+        *,
+        max_credits: Optional[int] = None,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[LikeTweetResult]:
+        """Like a tweet
+
+        Acts as the key owner’s connected platform account; needs a key with the write scope. Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state, charges again and never duplicates.
+
+        100 credits per call."""
+        return self._call("likeTweet", {"tweetId": tweet_id}, {"max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
+
+    def unlike_tweet(
+        self,
+        tweet_id: str,
+        *,
+        max_credits: Optional[int] = None,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[UnlikeTweetResult]:
+        """Undo a like
+
+        Acts as the key owner’s connected platform account; needs a key with the write scope. Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state, charges again and never duplicates. Takes no body: max_credits goes in the query string.
+
+        100 credits per call."""
+        return self._call("unlikeTweet", {"tweetId": tweet_id}, {"max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
+
+    def retweet_tweet(
+        self,
+        tweet_id: str,
+        *,
+        max_credits: Optional[int] = None,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[RetweetTweetResult]:
+        """Retweet a tweet
+
+        Acts as the key owner’s connected platform account; needs a key with the write scope. Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state, charges again and never duplicates.
+
+        100 credits per call."""
+        return self._call("retweetTweet", {"tweetId": tweet_id}, {"max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
+
+    def unretweet_tweet(
+        self,
+        tweet_id: str,
+        *,
+        max_credits: Optional[int] = None,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[UnretweetTweetResult]:
+        """Undo a retweet
+
+        Acts as the key owner’s connected platform account; needs a key with the write scope. Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state, charges again and never duplicates. Takes no body: max_credits goes in the query string.
+
+        100 credits per call."""
+        return self._call("unretweetTweet", {"tweetId": tweet_id}, {"max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
+
+    def follow_user(
+        self,
+        username: str,
+        *,
+        max_credits: Optional[int] = None,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[FollowUserResult]:
+        """Follow a user
+
+        Acts as the key owner’s connected platform account; needs a key with the write scope. Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state, charges again and never duplicates. Following yourself is 400.
+
+        100 credits per call."""
+        return self._call("followUser", {"username": username}, {"max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
+
+    def unfollow_user(
+        self,
+        username: str,
+        *,
+        max_credits: Optional[int] = None,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[UnfollowUserResult]:
+        """Unfollow a user
+
+        Acts as the key owner’s connected platform account; needs a key with the write scope. Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state, charges again and never duplicates. Following yourself is 400. Takes no body: max_credits goes in the query string.
+
+        100 credits per call."""
+        return self._call("unfollowUser", {"username": username}, {"max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
+
+    def get_account(
+        self,
+        *,
+        timeout: Optional[float] = None,
+    ) -> Response[GetAccountResult]:
+        """Your account: balance, this key, the connected platform account
+
+        Free."""
+        return self._call("getAccount", {}, {}, timeout=timeout)
+
+
+class Paginators:
+    """`perch.paginate.<operation>(...)`: every item of a paged operation, fetched page by page."""
+
+    def __init__(self, client: Perch) -> None:
+        self._client = client
+
+    def search_tweets(
+        self,
+        *,
+        query: str,
+        count: Optional[int] = None,
+        max_credits: Optional[int] = None,
+        sort: Optional[Literal["latest", "popular", "engagement"]] = None,
+        lang: Optional[str] = None,
+        min_likes: Optional[int] = None,
+        min_retweets: Optional[int] = None,
+        include_replies: Optional[bool] = None,
+        include_retweets: Optional[bool] = None,
+        max_items: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Iterator[Tweet]:
+        """Every item of search_tweets, page after page, up to max_items."""
+        return self._client._iterate("searchTweets", {}, {"query": query, "count": count, "max_credits": max_credits, "sort": sort, "lang": lang, "min_likes": min_likes, "min_retweets": min_retweets, "include_replies": include_replies, "include_retweets": include_retweets}, max_items=max_items, timeout=timeout)
+
+    def search_users(
+        self,
+        *,
+        query: str,
+        count: Optional[int] = None,
+        max_credits: Optional[int] = None,
+        sort: Optional[Literal["default", "followers", "name"]] = None,
+        max_items: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Iterator[User]:
+        """Every item of search_users, page after page, up to max_items."""
+        return self._client._iterate("searchUsers", {}, {"query": query, "count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
+
+    def get_user_tweets(
+        self,
+        username: str,
+        *,
+        count: Optional[int] = None,
+        max_credits: Optional[int] = None,
+        sort: Optional[Literal["latest", "popular", "engagement"]] = None,
+        max_items: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Iterator[Tweet]:
+        """Every item of get_user_tweets, page after page, up to max_items."""
+        return self._client._iterate("getUserTweets", {"username": username}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
+
+    def get_user_mentions(
+        self,
+        username: str,
+        *,
+        count: Optional[int] = None,
+        max_credits: Optional[int] = None,
+        sort: Optional[Literal["latest", "popular", "engagement"]] = None,
+        max_items: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Iterator[Tweet]:
+        """Every item of get_user_mentions, page after page, up to max_items."""
+        return self._client._iterate("getUserMentions", {"username": username}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
+
+    def get_user_replies(
+        self,
+        username: str,
+        *,
+        count: Optional[int] = None,
+        max_credits: Optional[int] = None,
+        sort: Optional[Literal["latest", "popular", "engagement"]] = None,
+        max_items: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Iterator[Tweet]:
+        """Every item of get_user_replies, page after page, up to max_items."""
+        return self._client._iterate("getUserReplies", {"username": username}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
+
+    def get_user_media(
+        self,
+        username: str,
+        *,
+        count: Optional[int] = None,
+        max_credits: Optional[int] = None,
+        sort: Optional[Literal["latest", "popular", "engagement"]] = None,
+        max_items: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Iterator[Tweet]:
+        """Every item of get_user_media, page after page, up to max_items."""
+        return self._client._iterate("getUserMedia", {"username": username}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
+
+    def get_user_followers(
+        self,
+        username: str,
+        *,
+        count: Optional[int] = None,
+        max_credits: Optional[int] = None,
+        sort: Optional[Literal["default", "followers", "name"]] = None,
+        max_items: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Iterator[User]:
+        """Every item of get_user_followers, page after page, up to max_items."""
+        return self._client._iterate("getUserFollowers", {"username": username}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
+
+    def get_user_follower_ids(
+        self,
+        username: str,
+        *,
+        count: Optional[int] = None,
+        max_credits: Optional[int] = None,
+        max_items: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Iterator[str]:
+        """Every item of get_user_follower_ids, page after page, up to max_items."""
+        return self._client._iterate("getUserFollowerIds", {"username": username}, {"count": count, "max_credits": max_credits}, max_items=max_items, timeout=timeout)
+
+    def get_user_following(
+        self,
+        username: str,
+        *,
+        count: Optional[int] = None,
+        max_credits: Optional[int] = None,
+        sort: Optional[Literal["default", "followers", "name"]] = None,
+        max_items: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Iterator[User]:
+        """Every item of get_user_following, page after page, up to max_items."""
+        return self._client._iterate("getUserFollowing", {"username": username}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
+
+    def get_user_verified_followers(
+        self,
+        username: str,
+        *,
+        count: Optional[int] = None,
+        max_credits: Optional[int] = None,
+        sort: Optional[Literal["default", "followers", "name"]] = None,
+        max_items: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Iterator[User]:
+        """Every item of get_user_verified_followers, page after page, up to max_items."""
+        return self._client._iterate("getUserVerifiedFollowers", {"username": username}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
+
+    def get_tweet_conversation(
+        self,
+        tweet_id: str,
+        *,
+        count: Optional[int] = None,
+        max_credits: Optional[int] = None,
+        sort: Optional[Literal["latest", "popular", "engagement"]] = None,
+        max_items: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Iterator[Tweet]:
+        """Every item of get_tweet_conversation, page after page, up to max_items."""
+        return self._client._iterate("getTweetConversation", {"tweetId": tweet_id}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
+
+    def get_tweet_quotes(
+        self,
+        tweet_id: str,
+        *,
+        count: Optional[int] = None,
+        max_credits: Optional[int] = None,
+        sort: Optional[Literal["latest", "popular", "engagement"]] = None,
+        max_items: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Iterator[Tweet]:
+        """Every item of get_tweet_quotes, page after page, up to max_items."""
+        return self._client._iterate("getTweetQuotes", {"tweetId": tweet_id}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
+
+    def get_tweet_retweeters(
+        self,
+        tweet_id: str,
+        *,
+        count: Optional[int] = None,
+        max_credits: Optional[int] = None,
+        sort: Optional[Literal["default", "followers", "name"]] = None,
+        max_items: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Iterator[User]:
+        """Every item of get_tweet_retweeters, page after page, up to max_items."""
+        return self._client._iterate("getTweetRetweeters", {"tweetId": tweet_id}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
+
+    def get_tweet_likers(
+        self,
+        tweet_id: str,
+        *,
+        count: Optional[int] = None,
+        max_credits: Optional[int] = None,
+        sort: Optional[Literal["default", "followers", "name"]] = None,
+        max_items: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Iterator[User]:
+        """Every item of get_tweet_likers, page after page, up to max_items."""
+        return self._client._iterate("getTweetLikers", {"tweetId": tweet_id}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
+
+    def get_list_tweets(
+        self,
+        list_id: str,
+        *,
+        count: Optional[int] = None,
+        max_credits: Optional[int] = None,
+        sort: Optional[Literal["latest", "popular", "engagement"]] = None,
+        max_items: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Iterator[Tweet]:
+        """Every item of get_list_tweets, page after page, up to max_items."""
+        return self._client._iterate("getListTweets", {"listId": list_id}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
+
+    def get_list_members(
+        self,
+        list_id: str,
+        *,
+        count: Optional[int] = None,
+        max_credits: Optional[int] = None,
+        sort: Optional[Literal["default", "followers", "name"]] = None,
+        max_items: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Iterator[User]:
+        """Every item of get_list_members, page after page, up to max_items."""
+        return self._client._iterate("getListMembers", {"listId": list_id}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
+
+    def get_list_subscribers(
+        self,
+        list_id: str,
+        *,
+        count: Optional[int] = None,
+        max_credits: Optional[int] = None,
+        sort: Optional[Literal["default", "followers", "name"]] = None,
+        max_items: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Iterator[User]:
+        """Every item of get_list_subscribers, page after page, up to max_items."""
+        return self._client._iterate("getListSubscribers", {"listId": list_id}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
+
+    def get_community_tweets(
+        self,
+        community_id: str,
+        *,
+        count: Optional[int] = None,
+        max_credits: Optional[int] = None,
+        sort: Optional[Literal["latest", "popular", "engagement"]] = None,
+        max_items: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Iterator[Tweet]:
+        """Every item of get_community_tweets, page after page, up to max_items."""
+        return self._client._iterate("getCommunityTweets", {"communityId": community_id}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
+
+    def get_community_members(
+        self,
+        community_id: str,
+        *,
+        count: Optional[int] = None,
+        max_credits: Optional[int] = None,
+        sort: Optional[Literal["default", "followers", "name"]] = None,
+        max_items: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Iterator[User]:
+        """Every item of get_community_members, page after page, up to max_items."""
+        return self._client._iterate("getCommunityMembers", {"communityId": community_id}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)

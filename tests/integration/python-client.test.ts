@@ -1,0 +1,98 @@
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { getPool } from '@/lib/db/pool';
+import { createApiAccount, expectLedgersBalanced } from '../support/api-client';
+import { startServer, type RunningServer } from '../support/api-server';
+import { MISSING_ID, MISSING_USERNAME, groupWithMost, tweetWithMost, userWithMost } from '../support/api-subjects';
+import { createFixtureUsers } from '../support/platform-fixtures';
+
+// The Python client (clients/python) as a user gets it: installed with pip from the folder
+// (no package index), then its unittest suite run with the machine's python3 against the
+// production server over real HTTP.
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+let server: RunningServer;
+let installDir: string;
+const env: Record<string, string> = {};
+
+beforeAll(async () => {
+  installDir = fs.mkdtempSync(path.join(os.tmpdir(), 'perch-python-client-'));
+  execFileSync('python3', ['-m', 'pip', 'install', '--quiet', '--no-index', '--disable-pip-version-check', '--target', installDir, path.join(ROOT, 'clients', 'python')], {
+    env: { ...process.env, PIP_ROOT_USER_ACTION: 'ignore' },
+  });
+
+  const [me, other] = await createFixtureUsers(getPool(), 2);
+  const main = await createApiAccount({ label: 'python', connect: me.username });
+  const poor = await createApiAccount({ label: 'python_poor', credits: 15 });
+  const limited = await createApiAccount({ label: 'python_limited', creditLimit: 1 });
+  const slow = await createApiAccount({ label: 'python_slow', rateLimit: 1 });
+  const { rows } = await getPool().query<{ id: string }>(
+    'SELECT id::text FROM platform.tweets WHERE retweeted_tweet_id IS NULL AND author_id <> $1 ORDER BY id DESC LIMIT 1',
+    [me.id],
+  );
+  const subjects = {
+    target: rows[0].id,
+    other: other.username,
+    missingUsername: MISSING_USERNAME,
+    missingId: MISSING_ID,
+    tweets: await userWithMost.tweets(),
+    mentions: await userWithMost.mentions(),
+    replies: await userWithMost.replies(),
+    media: await userWithMost.media(),
+    followers: await userWithMost.followers(),
+    following: await userWithMost.following(),
+    verifiedFollowers: await userWithMost.verifiedFollowers(),
+    quoted: await tweetWithMost.quotes(),
+    conversation: await tweetWithMost.replies(),
+    retweeted: await tweetWithMost.retweets(),
+    liked: await tweetWithMost.likes(),
+    listMembers: await groupWithMost.listMembers(),
+    listSubscribers: await groupWithMost.listSubscribers(),
+    communityTweets: await groupWithMost.communityTweets(),
+    communityMembers: await groupWithMost.communityMembers(),
+  };
+  server = await startServer(process.env.DATABASE_URL!);
+  Object.assign(env, {
+    PYTHONPATH: installDir,
+    PERCH_BASE_URL: server.url,
+    PERCH_API_KEY: main.key,
+    PERCH_TEST_POOR_KEY: poor.key,
+    PERCH_TEST_LIMITED_KEY: limited.key,
+    PERCH_TEST_SLOW_KEY: slow.key,
+    PERCH_TEST_SUBJECTS: JSON.stringify(subjects),
+  });
+}, 10 * 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+  if (installDir) fs.rmSync(installDir, { recursive: true, force: true });
+  await expectLedgersBalanced();
+});
+
+/** Runs python3 with the test environment from a scratch directory, so only the installed copy can be imported. */
+function runPython(args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('python3', args, { cwd: installDir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+it('is imported from the pip-installed copy, not the source tree', async () => {
+  const { code, output } = await runPython(['-c', 'import perch; print(perch.__file__)']);
+  expect(code).toBe(0);
+  expect(output.trim()).toBe(path.join(installDir, 'perch', '__init__.py'));
+});
+
+it('passes its unittest suite against the running server', async () => {
+  const { code, output } = await runPython(['-m', 'unittest', 'discover', '-v', '-s', path.join(ROOT, 'clients', 'python', 'tests'), '-t', path.join(ROOT, 'clients', 'python', 'tests')]);
+  // Every test ran: none may be skipped for want of the server's environment.
+  expect(output).not.toMatch(/skipped/);
+  expect(output, output).toMatch(/\nOK\s*$/);
+  expect(code).toBe(0);
+}, 5 * 60_000);
