@@ -1,5 +1,6 @@
 import { KeyringConfigError, parseKeyList } from '@/lib/crypto/keyring';
 import { StartupError } from '@/lib/db/startup-error';
+import { StripeConfigError, readStripeConfig } from '@/lib/billing/stripe-config';
 
 export type ServerConfig = {
   port: number;
@@ -46,6 +47,12 @@ export function readServerConfig(env: Record<string, string | undefined> = proce
       if (error instanceof KeyringConfigError) throw new StartupError(error.message);
       throw error;
     }
+  }
+  try {
+    readStripeConfig(env);
+  } catch (error) {
+    if (error instanceof StripeConfigError) throw new StartupError(error.message);
+    throw error;
   }
   return {
     port: integer(env, 'PORT', 3000, 1, 65535),

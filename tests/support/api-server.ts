@@ -17,7 +17,7 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 // One copy per working tree: two checkouts testing at once would otherwise take turns
 // rebuilding one copy's .next from their different sources.
 const COPY = path.join(os.tmpdir(), `perch-api-bindings-${crypto.createHash('sha256').update(ROOT).digest('hex').slice(0, 8)}`);
-const SKIPPED = ['node_modules', '.next', '.data', '.git', 'test-results', 'tsconfig.tsbuildinfo', 'playwright-report'];
+const SKIPPED = ['.node_modules-installed.json', 'node_modules', '.next', '.data', '.git', 'test-results', 'tsconfig.tsbuildinfo', 'playwright-report'];
 
 export type RunningServer = { url: string; output: () => string; stop: () => Promise<void> };
 
@@ -68,7 +68,15 @@ function syncCopy(): void {
   const excludes = SKIPPED.flatMap((name) => ['--exclude', `/${name}`]);
   execFileSync('rsync', ['-a', '--delete', ...excludes, `${ROOT}/`, `${COPY}/`]);
   // Hard links: the same files at no cost, and a real directory (Next refuses a symlinked one).
-  if (!fs.existsSync(path.join(COPY, 'node_modules'))) execFileSync('cp', ['-al', path.join(ROOT, 'node_modules'), path.join(COPY, 'node_modules')]);
+  // Linked anew whenever the installed packages changed (npm's own record of them differs).
+  const installed = fs.readFileSync(path.join(ROOT, 'node_modules', '.package-lock.json'));
+  const marker = path.join(COPY, '.node_modules-installed.json');
+  const copied = path.join(COPY, 'node_modules');
+  if (!fs.existsSync(copied) || !fs.existsSync(marker) || !fs.readFileSync(marker).equals(installed)) {
+    fs.rmSync(copied, { recursive: true, force: true });
+    execFileSync('cp', ['-al', path.join(ROOT, 'node_modules'), copied]);
+    fs.writeFileSync(marker, installed);
+  }
 }
 
 /** Starts server.ts on a free port against `databaseUrl`; resolves once it says it is ready. */

@@ -1,18 +1,28 @@
 import type { Metadata } from 'next';
+import { BuyCredits } from '@/components/billing/buy-credits';
 import { LedgerTable } from '@/components/billing/ledger-table';
 import { ChartFrame } from '@/components/charts/chart-frame';
 import { DailyChart } from '@/components/charts/daily-chart';
 import { Card, Stat } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
+import { FormAlert } from '@/components/ui/form-alert';
 import { requireUser } from '@/lib/auth/require-user';
+import { readStripeConfig } from '@/lib/billing/stripe-config';
 import { formatNumber } from '@/lib/dashboard/format';
 import { getBilling } from '@/lib/dashboard/get-billing';
 
 export const metadata: Metadata = { title: 'Billing' };
 
-export default async function BillingPage() {
+const CHECKOUT_MESSAGES: Record<string, { tone: 'success' | 'error'; text: string }> = {
+  success: { tone: 'success', text: 'Payment received. Your credits appear here as soon as Stripe confirms it, usually within seconds: reload to see them.' },
+  cancelled: { tone: 'error', text: 'The checkout was cancelled; nothing was charged.' },
+};
+
+export default async function BillingPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requireUser('/dashboard/billing');
   const billing = await getBilling(user.id);
+  const stripe = readStripeConfig();
+  const checkout = CHECKOUT_MESSAGES[String((await searchParams).checkout ?? '')];
   const everZero = billing.balanceByDay.every((d) => d.balance === 0);
   return (
     <>
@@ -23,6 +33,17 @@ export default async function BillingPage() {
         <Stat label="Used, all time" value={formatNumber(billing.totalUsed)} detail="credits" />
       </dl>
       <div className="mt-6 flex flex-col gap-6">
+        {checkout ? <FormAlert tone={checkout.tone} message={checkout.text} /> : null}
+        <Card title="Buy credits">
+          {stripe ? (
+            <BuyCredits packs={stripe.packs} currency={stripe.currency} />
+          ) : (
+            <p className="text-sm text-zinc-600 dark:text-zinc-300" data-testid="credits-granted-by">
+              This deployment does not sell credits online: its administrators grant them (on the Admin page, or with{' '}
+              <code>npm run admin -- grant-credits</code>). Ask the person who runs it.
+            </p>
+          )}
+        </Card>
         <ChartFrame
           title="Balance over time"
           description="Settled balance at the end of each day: grants minus charges."
