@@ -36,16 +36,16 @@ export function BuyCredits({ packs, currency }: { packs: CreditPack[]; currency:
     <div className="flex flex-col gap-3">
       <ul className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         {packs.map((pack) => (
-          <li key={pack.id} className="flex flex-col gap-2 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+          <li key={pack.id} className="flex flex-col gap-2 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
             <span className="text-lg font-semibold tabular-nums">{pack.credits.toLocaleString('en-US')} credits</span>
-            <span className="text-sm text-zinc-500 dark:text-zinc-400">{price(pack.amount, currency)}</span>
+            <span className="text-sm text-slate-500 dark:text-slate-400">{price(pack.amount, currency)}</span>
             <Button onClick={() => void buy(pack)} disabled={pending !== null} aria-label={`Buy ${pack.credits.toLocaleString('en-US')} credits`}>
               {pending === pack.id ? 'Opening checkout…' : 'Buy'}
             </Button>
           </li>
         ))}
       </ul>
-      <p className="text-xs text-zinc-500 dark:text-zinc-400">Payments are handled by Stripe. Credits are added once Stripe confirms the payment, usually within seconds.</p>
+      <p className="text-xs text-slate-500 dark:text-slate-400">Payments are handled by Stripe. Credits are added once Stripe confirms the payment, usually within seconds.</p>
       <FormAlert message={error} />
     </div>
   );

@@ -1,5 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { LowBalanceBanner } from '@/components/alerts/low-balance-banner';
+import { getBalanceStatus } from '@/lib/alerts/balance-alert';
 import type { CurrentUser } from '@/lib/auth/get-current-user';
 import { NavLinks, type NavItem } from './nav-links';
 import { QueryProvider } from './query-provider';
@@ -17,7 +19,8 @@ const NAV: NavItem[] = [
 ];
 
 /** The signed-in frame of every dashboard and admin page: brand, account, sections. */
-export function DashboardShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
+export async function DashboardShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
+  const balance = await getBalanceStatus(user.id);
   const items = user.isAdmin ? [...NAV, { href: '/admin', label: 'Admin' }] : NAV;
   return (
     <div className="flex min-h-screen flex-col">
@@ -39,7 +42,10 @@ export function DashboardShell({ user, children }: { user: CurrentUser; children
         <NavLinks items={items} />
       </header>
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:py-8">
-        <QueryProvider>{children}</QueryProvider>
+        <QueryProvider>
+          <LowBalanceBanner initial={balance} />
+          {children}
+        </QueryProvider>
       </main>
     </div>
   );

@@ -5,7 +5,9 @@ import { ChartFrame } from '@/components/charts/chart-frame';
 import { DailyChart } from '@/components/charts/daily-chart';
 import { Card, Stat } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
+import { ThresholdForm } from '@/components/alerts/threshold-form';
 import { FormAlert } from '@/components/ui/form-alert';
+import { getBalanceStatus } from '@/lib/alerts/balance-alert';
 import { requireUser } from '@/lib/auth/require-user';
 import { readStripeConfig } from '@/lib/billing/stripe-config';
 import { formatNumber } from '@/lib/dashboard/format';
@@ -22,6 +24,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
   const user = await requireUser('/dashboard/billing');
   const billing = await getBilling(user.id);
   const stripe = readStripeConfig();
+  const balanceStatus = await getBalanceStatus(user.id);
   const checkout = CHECKOUT_MESSAGES[String((await searchParams).checkout ?? '')];
   const everZero = billing.balanceByDay.every((d) => d.balance === 0);
   return (
@@ -58,6 +61,9 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
             yLabel="Credits"
           />
         </ChartFrame>
+        <Card title="Low-balance alert">
+          <ThresholdForm initial={balanceStatus} />
+        </Card>
         <Card title="Ledger">
           <LedgerTable entries={billing.ledger} />
         </Card>
