@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { DocsNav } from '@/components/docs/docs-nav';
 import { C } from '@/components/docs/guide-section';
 import { InlineCodeText } from '@/components/docs/inline-code-text';
+import { ClientsGuide } from '@/components/docs/guides/clients-guide';
 import { AuthenticationGuide } from '@/components/docs/guides/authentication-guide';
 import { CreditsGuide } from '@/components/docs/guides/credits-guide';
 import { ErrorsGuide } from '@/components/docs/guides/errors-guide';
@@ -43,6 +44,7 @@ export default async function DocsPage() {
         <PaginationGuide origin={origin} />
         <ErrorsGuide />
         <RateLimitsGuide />
+        <ClientsGuide origin={origin} />
         {model.tags.map((tag) => (
           <section key={tag.name} id={`tag-${tag.name.replace(/\s+/g, '-')}`} aria-labelledby={`tag-${tag.name.replace(/\s+/g, '-')}-title`} className="flex min-w-0 scroll-mt-6 flex-col gap-6">
             <h2 id={`tag-${tag.name.replace(/\s+/g, '-')}-title`} className="text-2xl font-bold">

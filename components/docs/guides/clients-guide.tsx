@@ -1,0 +1,41 @@
+import { CodeBlock } from '../code-block';
+import { C, GuideSection } from '../guide-section';
+
+/** The TypeScript and Python clients: how to install each and a first call. */
+export function ClientsGuide({ origin }: { origin: string }) {
+  return (
+    <GuideSection id="clients" title="Client libraries">
+      <p>
+        Two clients come with Perch. Both read the key from <C>PERCH_API_KEY</C>, retry a 429 after its <C>Retry-After</C> (and 5xx answers only for reads and for writes, which carry an{' '}
+        <C>Idempotency-Key</C>), raise typed errors and page through results for you.
+      </p>
+      <p>
+        <strong>Python</strong> (standard library only, Python 3.9+; installs from a Perch checkout with no package index). Methods are the operations in snake_case, generated from
+        this reference:
+      </p>
+      <CodeBlock
+        label="Python"
+        code={`pip install ./clients/python
+
+from perch import Perch, NotFoundError
+
+perch = Perch(base_url="${origin}")
+user = perch.get_user("USERNAME")
+print(user.data["followers_count"], user.meta["credits_charged"])
+for tweet in perch.paginate.get_user_tweets("USERNAME", max_items=100):
+    print(tweet["text"])`}
+      />
+      <p>
+        <strong>TypeScript</strong> (runs on <C>fetch</C>: Node 20+, browsers, Deno; no dependencies). Methods are the operation ids, typed from the server&apos;s schemas:
+      </p>
+      <CodeBlock
+        label="TypeScript"
+        code={`import { Perch } from '@/lib/client'; // in a Perch checkout: see docs/client.md
+
+const perch = new Perch({ baseUrl: '${origin}' });
+const { data: user, meta } = await perch.getUser('USERNAME');
+for await (const tweet of perch.paginate.getUserTweets('USERNAME', {}, { maxItems: 100 })) console.log(tweet.text);`}
+      />
+    </GuideSection>
+  );
+}
