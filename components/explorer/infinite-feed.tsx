@@ -3,7 +3,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import type { Tweet, User } from '@/lib/client';
+import type { Tweet, User } from '@perch/client';
 import { errorMessage } from '@/lib/explorer/error-message';
 import type { AnyFeed, Feed, FeedPage } from '@/lib/explorer/feeds';
 import { useRecordCharge } from './credit-meter';

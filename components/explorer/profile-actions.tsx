@@ -1,4 +1,4 @@
-import type { User } from '@/lib/client';
+import type { User } from '@perch/client';
 import { ProfileActions as WriteActions } from '@/components/writes/profile-actions';
 
 /**

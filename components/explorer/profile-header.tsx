@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { User } from '@/lib/client';
+import type { User } from '@perch/client';
 import { formatDate, formatNumber } from '@/lib/dashboard/format';
 import { Avatar } from './avatar';
 import { ProfileActions } from './profile-actions';

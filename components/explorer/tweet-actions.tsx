@@ -1,4 +1,4 @@
-import type { Tweet } from '@/lib/client';
+import type { Tweet } from '@perch/client';
 import { TweetActions as WriteActions } from '@/components/writes/tweet-actions';
 
 /**

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import type { Tweet } from '@/lib/client';
+import type { Tweet } from '@perch/client';
 import { profileHref, tweetHref } from '@/lib/explorer/links';
 import { Avatar } from './avatar';
 import { CommunityLink } from './community-link';

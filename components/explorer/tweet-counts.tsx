@@ -1,4 +1,4 @@
-import type { Tweet } from '@/lib/client';
+import type { Tweet } from '@perch/client';
 import { formatCompact, formatNumber } from '@/lib/dashboard/format';
 import { Icon, type IconName } from './icons';
 

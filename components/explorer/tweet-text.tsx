@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { Tweet } from '@/lib/client';
+import type { Tweet } from '@perch/client';
 import { cashtagHref, hashtagHref, profileHref } from '@/lib/explorer/links';
 import { segmentText } from '@/lib/explorer/segment-text';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import type { RequestOptions, ResultMeta } from '@/lib/client';
+import type { RequestOptions, ResultMeta } from '@perch/client';
 import { useRecordCharge } from './credit-meter';
 import { PAID_QUERY } from './query-options';
 

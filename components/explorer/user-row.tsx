@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { User } from '@/lib/client';
+import type { User } from '@perch/client';
 import { formatCompact, formatNumber } from '@/lib/dashboard/format';
 import { profileHref } from '@/lib/explorer/links';
 import { Avatar } from './avatar';

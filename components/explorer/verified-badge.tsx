@@ -1,4 +1,4 @@
-import type { UserSummary } from '@/lib/client';
+import type { UserSummary } from '@perch/client';
 
 const STYLES: Record<Exclude<UserSummary['verified_type'], 'none'>, { color: string; label: string }> = {
   blue: { color: 'text-brand-500', label: 'Verified (blue)' },

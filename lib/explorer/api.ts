@@ -1,4 +1,4 @@
-import { Perch } from '@/lib/client';
+import { Perch } from '@perch/client';
 
 // Every explorer fetch goes through this one client: the typed SDK (lib/client) pointed at the
 // dashboard's session mount of /v2, which charges the signed-in account (source `playground`).

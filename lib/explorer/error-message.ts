@@ -1,4 +1,4 @@
-import { PerchError } from '@/lib/client';
+import { PerchError } from '@perch/client';
 
 /** A failed explorer fetch in one sentence; errors never cost credits, so say so. */
 export function errorMessage(error: unknown): string {

@@ -1,4 +1,4 @@
-import type { RequestOptions, ResultMeta, Tweet, User } from '@/lib/client';
+import type { RequestOptions, ResultMeta, Tweet, User } from '@perch/client';
 import { explorerApi } from './api';
 import { tweetSearchInput, type SearchState } from './search-state';
 

@@ -1,4 +1,4 @@
-import type { Tweet } from '@/lib/client';
+import type { Tweet } from '@perch/client';
 
 export type Media = Tweet['media'][number];
 

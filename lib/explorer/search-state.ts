@@ -1,4 +1,4 @@
-import type { InputOf } from '@/lib/client';
+import type { InputOf } from '@perch/client';
 
 // The explorer's search lives in the address (/dashboard/explore?q=%23rust&sort=popular), so a
 // hashtag link is just a URL and Back returns to earlier searches.

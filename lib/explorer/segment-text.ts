@@ -1,4 +1,4 @@
-import type { Tweet } from '@/lib/client';
+import type { Tweet } from '@perch/client';
 
 /** A run of a tweet's text: plain, or an entity to turn into a link. */
 export type TextSegment =

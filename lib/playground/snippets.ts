@@ -1,4 +1,4 @@
-import { ROUTES } from '@/lib/client/routes';
+import { ROUTES } from '@/packages/client/src/routes';
 import type { PlannedCall } from './build-call';
 import { jsLiteral, pyLiteral, shellQuote } from './literals';
 import { pythonName } from './python-name';
@@ -22,7 +22,7 @@ export function curlSnippet(call: PlannedCall, baseUrl: string): string {
   return lines.join(' \\\n  ');
 }
 
-/** The same call through this repository's TypeScript client (lib/client). */
+/** The same call through the TypeScript client (@perch/client, packages/client). */
 export function typescriptSnippet(call: PlannedCall, baseUrl: string): string {
   const route = ROUTES.find((r) => r.id === call.operationId);
   const args = call.pathValues.map((v) => JSON.stringify(v));
@@ -31,7 +31,7 @@ export function typescriptSnippet(call: PlannedCall, baseUrl: string): string {
   if (route?.input !== null && (input || options)) args.push(jsLiteral(input ?? {}));
   if (options) args.push(jsLiteral(options));
   return [
-    "import { Perch } from '@/lib/client'; // this repository's client: docs/client.md shows how to use it elsewhere",
+    "import { Perch } from '@perch/client'; // packages/client in the Perch repository: its README shows how to install it",
     '',
     `const perch = new Perch({ apiKey: process.env.PERCH_API_KEY, baseUrl: ${JSON.stringify(baseUrl)} });`,
     '',

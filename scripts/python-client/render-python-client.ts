@@ -233,8 +233,8 @@ export function renderPythonClient(document: OpenApiDocument): string {
   const operations = collectOperations(document, types);
   const paged = operations.filter((operation) => operation.paged && operation.itemAnnotation);
   return [
-    '# Generated from the OpenAPI document by scripts/generate-python-client.ts: do not edit.',
-    '# `npm run generate:python` rewrites it; tests/unit/python-client-generated.test.ts checks it is current.',
+    '# Generated from the OpenAPI document by scripts/generate-clients.ts: do not edit.',
+    '# `npm run generate:clients` rewrites it; tests/unit/client-generated.test.ts checks it is current.',
     'from __future__ import annotations',
     '',
     'from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Literal, NamedTuple, Optional, TypedDict, Union',

@@ -13,8 +13,8 @@ import {
   ServerError,
   TimeoutError,
   ValidationError,
-} from '@/lib/client';
-import type { OperationId, PerchOptions, PerchResult } from '@/lib/client';
+} from '@perch/client';
+import type { OperationId, PerchOptions, PerchResult } from '@perch/client';
 import { getPool } from '@/lib/db/pool';
 import { createApiAccount, expectLedgersBalanced, type ApiAccount } from '../support/api-client';
 import { expectTweet, expectUser } from '../support/api-records';

@@ -1,4 +1,4 @@
-import type { FetchLike } from '@/lib/client';
+import type { FetchLike } from '@perch/client';
 
 // A fetch for the client under test that passes every request to the real server and records
 // it, optionally injecting a transport fault into chosen attempts: a hang, a connection

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildRequest, fillPath } from '@/lib/client/build-request';
-import type { ClientConfig } from '@/lib/client/build-request';
-import { ROUTES } from '@/lib/client/routes';
-import type { OperationId } from '@/lib/client/routes';
+import { buildRequest, fillPath } from '@/packages/client/src/build-request';
+import type { ClientConfig } from '@/packages/client/src/build-request';
+import { ROUTES } from '@/packages/client/src/routes';
+import type { OperationId } from '@/packages/client/src/routes';
 
 const config: ClientConfig = { baseUrl: 'http://api.test', apiKey: 'perch_k', headers: {}, credentials: undefined };
 const route = (id: OperationId) => ROUTES.find((candidate) => candidate.id === id)!;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Perch, PerchError, ROUTES } from '@/lib/client';
+import { Perch, PerchError, ROUTES } from '@perch/client';
 
 // Construction and argument checks, which fail before any request: nothing here reaches a
 // server. What the requests look like on the wire is tested against the real server in

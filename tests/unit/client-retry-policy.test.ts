@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_RETRY_AFTER_MS, RETRY_AFTER_MARGIN_MS, backoffMs, parseRetryAfter, retryDelayMs, sleep } from '@/lib/client/retry-policy';
+import { MAX_RETRY_AFTER_MS, RETRY_AFTER_MARGIN_MS, backoffMs, parseRetryAfter, retryDelayMs, sleep } from '@/packages/client/src/retry-policy';
 
 const context = (overrides: Partial<Parameters<typeof retryDelayMs>[1]> = {}) => ({ retry: 0, maxRetries: 3, idempotent: true, random: () => 0.5, ...overrides });
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS } from '@/lib/api/registry';
-import { ROUTES } from '@/lib/client';
+import { ROUTES } from '@perch/client';
 
 // The client's route table is hand-kept data (it must not import the registry at run time);
 // these tests make it impossible for the two to drift, and keep the client free of server code.
@@ -37,9 +37,9 @@ describe('the client route table', () => {
 });
 
 describe('the client bundle', () => {
-  it('bundles for the browser from lib/client alone: no node: modules, no zod, no server code', async () => {
+  it('bundles for the browser from packages/client alone: no node: modules, no zod, no server code', async () => {
     const result = await build({
-      entryPoints: [path.join(ROOT, 'lib/client/index.ts')],
+      entryPoints: [path.join(ROOT, 'packages/client/src/index.ts')],
       bundle: true,
       write: false,
       format: 'esm',
@@ -48,7 +48,7 @@ describe('the client bundle', () => {
       logLevel: 'silent',
     });
     const inputs = Object.keys(result.metafile.inputs);
-    expect(inputs.every((file) => file.startsWith('lib/client/')), inputs.join(', ')).toBe(true);
+    expect(inputs.every((file) => file.startsWith('packages/client/src/')), inputs.join(', ')).toBe(true);
     const code = result.outputFiles[0].text;
     expect(code).not.toMatch(/\bnode:|require\(|process\.env\b/);
     expect(code.length).toBeLessThan(40_000);

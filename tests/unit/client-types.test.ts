@@ -1,12 +1,28 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
-import type { getTrending } from '@/lib/api/operations/analytics';
-import type { searchTweets } from '@/lib/api/operations/search';
-import type { OperationId, PagedOperationId, Perch, PerchMethods, RequestOptions, ResultMeta, Tweet, User } from '@/lib/client';
+import type * as account from '@/lib/api/operations/account';
+import type * as analytics from '@/lib/api/operations/analytics';
+import type * as checks from '@/lib/api/operations/checks';
+import type * as communities from '@/lib/api/operations/communities';
+import type * as lists from '@/lib/api/operations/lists';
+import type * as search from '@/lib/api/operations/search';
+import type * as tweets from '@/lib/api/operations/tweets';
+import type * as users from '@/lib/api/operations/users';
+import type * as writes from '@/lib/api/operations/writes';
+import type { DataOf, InputOf, OperationId, PagedOperationId, Perch, PerchMethods, RequestOptions, ResultMeta, Tweet, User } from '@perch/client';
+import type { RouteOf } from '@/packages/client/src/routes';
 import type { TweetRecord, UserRecord } from '@/lib/platform/records';
 
 // Compile-time checks (`npx tsc --noEmit` fails on a broken one; at run time they are no-ops):
 // the client's types are the server schemas' types, and the signatures are the ergonomic ones.
+
+// The operations as the server declares them (defineOperation's specs), by operationId.
+type Declared = Pick<typeof account & typeof analytics & typeof checks & typeof communities & typeof lists & typeof search & typeof tweets & typeof users & typeof writes, OperationId>;
+type SchemaInput<Id extends OperationId> = RouteOf<Id>['input'] extends 'body'
+  ? z.input<NonNullable<Declared[Id]['body']>>
+  : RouteOf<Id>['input'] extends 'query'
+    ? z.input<NonNullable<Declared[Id]['query']>>
+    : never;
 
 type ResultOf<F> = F extends (...args: never[]) => Promise<infer R> ? R : never;
 
@@ -22,18 +38,22 @@ describe('client types', () => {
     >();
   });
 
-  it('derives inputs and data from the zod schemas', () => {
-    expectTypeOf<Parameters<Perch['searchTweets']>[0]>().toEqualTypeOf<z.input<NonNullable<(typeof searchTweets)['body']>>>();
-    expectTypeOf<Parameters<Perch['getTrending']>[0]>().toEqualTypeOf<z.input<NonNullable<(typeof getTrending)['query']>> | undefined>();
+  it('has data types equal to the zod schemas\' outputs, and inputs every one of which the schemas accept', () => {
     expectTypeOf<ResultOf<Perch['searchTweets']>['data']>().toEqualTypeOf<TweetRecord[]>();
     expectTypeOf<ResultOf<Perch['getUser']>['data']>().toEqualTypeOf<UserRecord>();
     expectTypeOf<ResultOf<Perch['getUserFollowerIds']>['data']>().toEqualTypeOf<string[]>();
     expectTypeOf<Tweet>().toEqualTypeOf<TweetRecord>();
     expectTypeOf<User>().toEqualTypeOf<UserRecord>();
+    expectTypeOf<{ [Id in OperationId]: DataOf<Id> }>().toEqualTypeOf<{ [Id in OperationId]: z.output<Declared[Id]['response']> }>();
+    // The generated inputs name exactly the schemas' fields; what the client takes, the server
+    // accepts (the schemas also take numbers as text, as query strings carry them).
+    expectTypeOf<{ [Id in OperationId]: keyof InputOf<Id> }>().toEqualTypeOf<{ [Id in OperationId]: keyof SchemaInput<Id> }>();
+    expectTypeOf<{ [Id in OperationId]: InputOf<Id> }>().toExtend<{ [Id in OperationId]: SchemaInput<Id> }>();
+    expectTypeOf<Parameters<Perch['searchTweets']>[0]>().toEqualTypeOf<InputOf<'searchTweets'>>();
   });
 
   it('takes path values first, then the input, then per-call options', () => {
-    expectTypeOf<Parameters<Perch['getUser']>>().toEqualTypeOf<[username: string, input?: { max_credits?: string | number }, options?: RequestOptions]>();
+    expectTypeOf<Parameters<Perch['getUser']>>().toEqualTypeOf<[username: string, input?: { max_credits?: number }, options?: RequestOptions]>();
     expectTypeOf<Parameters<Perch['getAccount']>>().toEqualTypeOf<[options?: RequestOptions]>();
     expectTypeOf<Parameters<Perch['getUserTweets']>[0]>().toEqualTypeOf<string>();
     expectTypeOf<Parameters<Perch['likeTweet']>[0]>().toEqualTypeOf<string>();

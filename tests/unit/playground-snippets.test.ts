@@ -58,7 +58,7 @@ describe('snippets', () => {
 
   it('TypeScript: the client method with path value, input object and per-call options', () => {
     const ts = typescriptSnippet(buildCall(view('getUserFollowers'), { username: 'jack', count: '50', sort: 'followers' }), BASE);
-    expect(ts).toContain("import { Perch } from '@/lib/client';");
+    expect(ts).toContain("import { Perch } from '@perch/client';");
     expect(ts).toContain('new Perch({ apiKey: process.env.PERCH_API_KEY, baseUrl: "http://127.0.0.1:3000" })');
     expect(ts).toContain('await perch.getUserFollowers("jack", { count: 50, sort: "followers" });');
     expect(typescriptSnippet(buildCall(view('getAccount'), {}), BASE)).toContain('await perch.getAccount();');

@@ -30,7 +30,7 @@ for tweet in perch.paginate.get_user_tweets("USERNAME", max_items=100):
       </p>
       <CodeBlock
         label="TypeScript"
-        code={`import { Perch } from '@/lib/client'; // in a Perch checkout: see docs/client.md
+        code={`import { Perch } from '@perch/client'; // npm install the tarball of packages/client: see its README
 
 const perch = new Perch({ baseUrl: '${origin}' });
 const { data: user, meta } = await perch.getUser('USERNAME');

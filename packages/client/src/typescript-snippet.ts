@@ -32,7 +32,7 @@ export function typescriptSnippet(id: OperationId, pathValues: readonly string[]
   if (route.input !== null && given) args.push(literal(input));
   const constructorArgs = options.baseUrl === undefined ? '' : `{ baseUrl: ${JSON.stringify(options.baseUrl)} }`;
   return [
-    `import { Perch } from ${JSON.stringify(options.importPath ?? '@/lib/client')};`,
+    `import { Perch } from ${JSON.stringify(options.importPath ?? '@perch/client')};`,
     '',
     `const perch = new Perch(${constructorArgs}); // the key comes from PERCH_API_KEY`,
     `const { data, meta } = await perch.${id}(${args.join(', ')});`,

@@ -23,10 +23,4 @@ export {
   ValidationError,
 } from './errors';
 export type { FieldProblem, PerchErrorCode } from './errors';
-export type {
-  CommunityRecord as Community,
-  TrendRecord as Trend,
-  TweetRecord as Tweet,
-  UserRecord as User,
-  UserSummaryRecord as UserSummary,
-} from '../platform/records';
+export type { Community, EmbeddedTweet, Entities, ErrorCode, Media, OperationTypes, Trend, Tweet, User, UserSummary } from './generated/api-types';

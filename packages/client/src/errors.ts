@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../api/errors';
+import type { ErrorCode } from './generated/api-types';
 
 /** What went wrong: an API error code (contract section 1), or one of the client's own for calls that got no usable answer. */
 export type PerchErrorCode = ErrorCode | 'timeout' | 'connection_error' | 'invalid_response' | 'missing_api_key';

@@ -1,0 +1,556 @@
+// Generated from the OpenAPI document by scripts/generate-clients.ts: do not edit.
+// `npm run generate:clients` rewrites it; tests/unit/client-generated.test.ts checks it is current.
+
+export type Tweet = {
+  /** A 64-bit id as a decimal string */
+  id: string;
+  url: string;
+  text: string;
+  /** ISO-8601 UTC time */
+  created_at: string;
+  lang: string | null;
+  author: UserSummary;
+  /** A 64-bit id as a decimal string */
+  author_id: string;
+  /** A 64-bit id as a decimal string */
+  conversation_id: string;
+  in_reply_to: {
+    /** A 64-bit id as a decimal string */
+    tweet_id: string;
+    user_id: string | null;
+    username: string | null;
+  } | null;
+  is_reply: boolean;
+  is_retweet: boolean;
+  is_quote: boolean;
+  like_count: number;
+  retweet_count: number;
+  reply_count: number;
+  quote_count: number;
+  bookmark_count: number;
+  view_count: number | null;
+  entities: Entities;
+  media: Media[];
+  possibly_sensitive: boolean;
+  community_id: string | null;
+  quoted_tweet: EmbeddedTweet | null;
+  retweeted_tweet: EmbeddedTweet | null;
+};
+
+export type UserSummary = {
+  /** A 64-bit id as a decimal string */
+  id: string;
+  username: string;
+  name: string;
+  profile_image_url: string | null;
+  is_blue_verified: boolean;
+  verified_type: "none" | "blue" | "business" | "government";
+  followers_count: number;
+};
+
+export type Entities = {
+  hashtags: {
+    tag: string;
+    start: number;
+    end: number;
+  }[];
+  mentions: {
+    /** A 64-bit id as a decimal string */
+    id: string;
+    username: string;
+    start: number;
+    end: number;
+  }[];
+  urls: {
+    url: string;
+    expanded_url: string;
+    display_url: string;
+    start: number;
+    end: number;
+  }[];
+  cashtags: {
+    tag: string;
+    start: number;
+    end: number;
+  }[];
+};
+
+export type Media = {
+  type: "photo" | "video" | "animated_gif";
+  url: string;
+  preview_url: string | null;
+  width: number | null;
+  height: number | null;
+  duration_ms: number | null;
+  alt_text: string | null;
+};
+
+export type EmbeddedTweet = {
+  /** A 64-bit id as a decimal string */
+  id: string;
+  url: string;
+  text: string;
+  /** ISO-8601 UTC time */
+  created_at: string;
+  lang: string | null;
+  author: UserSummary;
+  /** A 64-bit id as a decimal string */
+  author_id: string;
+  /** A 64-bit id as a decimal string */
+  conversation_id: string;
+  in_reply_to: {
+    /** A 64-bit id as a decimal string */
+    tweet_id: string;
+    user_id: string | null;
+    username: string | null;
+  } | null;
+  is_reply: boolean;
+  is_retweet: boolean;
+  is_quote: boolean;
+  like_count: number;
+  retweet_count: number;
+  reply_count: number;
+  quote_count: number;
+  bookmark_count: number;
+  view_count: number | null;
+  entities: Entities;
+  media: Media[];
+  possibly_sensitive: boolean;
+  community_id: string | null;
+  quoted_tweet: null;
+  retweeted_tweet: null;
+};
+
+export type User = {
+  /** A 64-bit id as a decimal string */
+  id: string;
+  username: string;
+  name: string;
+  description: string | null;
+  location: string | null;
+  url: string | null;
+  profile_image_url: string | null;
+  profile_banner_url: string | null;
+  /** ISO-8601 UTC time */
+  created_at: string;
+  followers_count: number;
+  following_count: number;
+  tweet_count: number;
+  like_count: number;
+  media_count: number;
+  listed_count: number;
+  verified: boolean;
+  is_blue_verified: boolean;
+  verified_type: "none" | "blue" | "business" | "government";
+  protected: boolean;
+  pinned_tweet_ids: string[];
+};
+
+export type Community = {
+  /** A 64-bit id as a decimal string */
+  id: string;
+  name: string;
+  description: string | null;
+  member_count: number;
+  /** ISO-8601 UTC time */
+  created_at: string;
+  creator: UserSummary;
+  rules: string[];
+};
+
+export type Trend = {
+  rank: number;
+  name: string;
+  query: string;
+  tweet_count: number;
+};
+
+/** Every error code an answer can carry (contract section 1). */
+export type ErrorCode = "invalid_request" | "unauthorized" | "insufficient_credits" | "key_limit_reached" | "forbidden" | "account_not_connected" | "not_found" | "method_not_allowed" | "idempotency_conflict" | "payload_too_large" | "rate_limited" | "internal_error" | "unavailable";
+
+/** Each operation's input (query or JSON body; `never` when it takes none) and the `data` of its success. */
+export type OperationTypes = {
+  searchTweets: {
+    input: {
+      query: string;
+      count?: number;
+      cursor?: string;
+      max_credits?: number;
+      sort?: "latest" | "popular" | "engagement";
+      lang?: string;
+      min_likes?: number;
+      min_retweets?: number;
+      include_replies?: boolean;
+      include_retweets?: boolean;
+    };
+    data: Tweet[];
+  };
+  searchUsers: {
+    input: {
+      query: string;
+      count?: number;
+      cursor?: string;
+      max_credits?: number;
+      sort?: "default" | "followers" | "name";
+    };
+    data: User[];
+  };
+  getUser: {
+    input: {
+      max_credits?: number;
+    };
+    data: User;
+  };
+  getUserTweets: {
+    input: {
+      count?: number;
+      cursor?: string;
+      max_credits?: number;
+      sort?: "latest" | "popular" | "engagement";
+    };
+    data: Tweet[];
+  };
+  getUserMentions: {
+    input: {
+      count?: number;
+      cursor?: string;
+      max_credits?: number;
+      sort?: "latest" | "popular" | "engagement";
+    };
+    data: Tweet[];
+  };
+  getUserReplies: {
+    input: {
+      count?: number;
+      cursor?: string;
+      max_credits?: number;
+      sort?: "latest" | "popular" | "engagement";
+    };
+    data: Tweet[];
+  };
+  getUserMedia: {
+    input: {
+      count?: number;
+      cursor?: string;
+      max_credits?: number;
+      sort?: "latest" | "popular" | "engagement";
+    };
+    data: Tweet[];
+  };
+  getUserFollowers: {
+    input: {
+      count?: number;
+      cursor?: string;
+      max_credits?: number;
+      sort?: "default" | "followers" | "name";
+    };
+    data: User[];
+  };
+  getUserFollowerIds: {
+    input: {
+      count?: number;
+      cursor?: string;
+      max_credits?: number;
+    };
+    data: string[];
+  };
+  getUserFollowing: {
+    input: {
+      count?: number;
+      cursor?: string;
+      max_credits?: number;
+      sort?: "default" | "followers" | "name";
+    };
+    data: User[];
+  };
+  getUserVerifiedFollowers: {
+    input: {
+      count?: number;
+      cursor?: string;
+      max_credits?: number;
+      sort?: "default" | "followers" | "name";
+    };
+    data: User[];
+  };
+  getUsersBatch: {
+    input: {
+      usernames: string[];
+      max_credits?: number;
+    };
+    data: User[];
+  };
+  getTweet: {
+    input: {
+      max_credits?: number;
+    };
+    data: Tweet;
+  };
+  deleteTweet: {
+    input: {
+      max_credits?: number;
+    };
+    data: {
+      id: string;
+      deleted: true;
+    };
+  };
+  getTweetConversation: {
+    input: {
+      count?: number;
+      cursor?: string;
+      max_credits?: number;
+      sort?: "latest" | "popular" | "engagement";
+    };
+    data: Tweet[];
+  };
+  getTweetQuotes: {
+    input: {
+      count?: number;
+      cursor?: string;
+      max_credits?: number;
+      sort?: "latest" | "popular" | "engagement";
+    };
+    data: Tweet[];
+  };
+  getTweetsBatch: {
+    input: {
+      ids: string[];
+      max_credits?: number;
+    };
+    data: Tweet[];
+  };
+  getTweetRetweeters: {
+    input: {
+      count?: number;
+      cursor?: string;
+      max_credits?: number;
+      sort?: "default" | "followers" | "name";
+    };
+    data: User[];
+  };
+  getTweetLikers: {
+    input: {
+      count?: number;
+      cursor?: string;
+      max_credits?: number;
+      sort?: "default" | "followers" | "name";
+    };
+    data: User[];
+  };
+  getListTweets: {
+    input: {
+      count?: number;
+      cursor?: string;
+      max_credits?: number;
+      sort?: "latest" | "popular" | "engagement";
+    };
+    data: Tweet[];
+  };
+  getListMembers: {
+    input: {
+      count?: number;
+      cursor?: string;
+      max_credits?: number;
+      sort?: "default" | "followers" | "name";
+    };
+    data: User[];
+  };
+  getListSubscribers: {
+    input: {
+      count?: number;
+      cursor?: string;
+      max_credits?: number;
+      sort?: "default" | "followers" | "name";
+    };
+    data: User[];
+  };
+  getCommunity: {
+    input: {
+      max_credits?: number;
+    };
+    data: Community;
+  };
+  getCommunityTweets: {
+    input: {
+      count?: number;
+      cursor?: string;
+      max_credits?: number;
+      sort?: "latest" | "popular" | "engagement";
+    };
+    data: Tweet[];
+  };
+  getCommunityMembers: {
+    input: {
+      count?: number;
+      cursor?: string;
+      max_credits?: number;
+      sort?: "default" | "followers" | "name";
+    };
+    data: User[];
+  };
+  getTrending: {
+    input: {
+      country?: string;
+      count?: number;
+      max_credits?: number;
+    };
+    data: {
+      country: string;
+      woeid: number;
+      as_of: string;
+      trends: Trend[];
+    };
+  };
+  checkFollow: {
+    input: {
+      source?: string;
+      target: string;
+      max_credits?: number;
+    };
+    data: {
+      source: {
+        id: string;
+        username: string;
+      };
+      target: {
+        id: string;
+        username: string;
+      };
+      following: boolean;
+      followed_by: boolean;
+    };
+  };
+  checkRetweet: {
+    input: {
+      username?: string;
+      max_credits?: number;
+    };
+    data: {
+      tweet_id: string;
+      user: {
+        id: string;
+        username: string;
+      };
+      retweeted: boolean;
+      retweeted_at: string | null;
+      quoted: boolean;
+      quote_tweet_ids: string[];
+    };
+  };
+  checkLike: {
+    input: {
+      username?: string;
+      max_credits?: number;
+    };
+    data: {
+      tweet_id: string;
+      user: {
+        id: string;
+        username: string;
+      };
+      liked: boolean;
+      liked_at: string | null;
+    };
+  };
+  createTweet: {
+    input: {
+      text: string;
+      max_credits?: number;
+    };
+    data: Tweet;
+  };
+  replyToTweet: {
+    input: {
+      /** A tweet id, or a tweet URL ending in /status/<id> */
+      tweet_id: string;
+      text: string;
+      max_credits?: number;
+    };
+    data: Tweet;
+  };
+  quoteTweet: {
+    input: {
+      /** A tweet id, or a tweet URL ending in /status/<id> */
+      quoted_tweet_id: string;
+      text: string;
+      max_credits?: number;
+    };
+    data: Tweet;
+  };
+  likeTweet: {
+    input: {
+      max_credits?: number;
+    };
+    data: {
+      tweet_id: string;
+      liked: true;
+    };
+  };
+  unlikeTweet: {
+    input: {
+      max_credits?: number;
+    };
+    data: {
+      tweet_id: string;
+      liked: false;
+    };
+  };
+  retweetTweet: {
+    input: {
+      max_credits?: number;
+    };
+    data: {
+      tweet_id: string;
+      retweeted: true;
+      retweet_id: string;
+    };
+  };
+  unretweetTweet: {
+    input: {
+      max_credits?: number;
+    };
+    data: {
+      tweet_id: string;
+      retweeted: false;
+    };
+  };
+  followUser: {
+    input: {
+      max_credits?: number;
+    };
+    data: {
+      username: string;
+      following: boolean;
+    };
+  };
+  unfollowUser: {
+    input: {
+      max_credits?: number;
+    };
+    data: {
+      username: string;
+      following: boolean;
+    };
+  };
+  getAccount: {
+    input: never;
+    data: {
+      email: string;
+      balance: number;
+      /** null when called from a dashboard session rather than with a key */
+      key: {
+        id: string;
+        name: string;
+        /** Display form of the key, perch_ab12…wxyz */
+        prefix: string;
+        scopes: string[];
+        rate_limit: number;
+        credit_limit: number | null;
+        credits_spent: number;
+      } | null;
+      connected_account: {
+        username: string;
+      } | null;
+    };
+  };
+};
