@@ -19,7 +19,7 @@ import { getPool } from '@/lib/db/pool';
 import { createApiAccount, expectLedgersBalanced, type ApiAccount } from '../support/api-client';
 import { expectTweet, expectUser } from '../support/api-records';
 import { startServer, type RunningServer } from '../support/api-server';
-import { MISSING_ID, MISSING_USERNAME, countOf, groupWithMost, tweetWithMost, userWithMost } from '../support/api-subjects';
+import { MISSING_ID, MISSING_USERNAME, countOf, subjectsForEveryListing } from '../support/api-subjects';
 import { createFixtureUsers, type FixtureUser } from '../support/platform-fixtures';
 import { recordingFetch } from '../support/recording-fetch';
 
@@ -33,23 +33,7 @@ let me: FixtureUser;
 let other: FixtureUser;
 let target: { id: string };
 
-const subjects = {} as {
-  tweets: string;
-  mentions: string;
-  replies: string;
-  media: string;
-  followers: string;
-  following: string;
-  verifiedFollowers: string;
-  quoted: string;
-  conversation: string;
-  retweeted: string;
-  liked: string;
-  listMembers: string;
-  listSubscribers: string;
-  communityTweets: string;
-  communityMembers: string;
-};
+const subjects = {} as Awaited<ReturnType<typeof subjectsForEveryListing>>;
 
 /** A client for `key` (default: the main account's) on the test server. */
 function client(options: PerchOptions = {}): Perch {
@@ -64,23 +48,7 @@ beforeAll(async () => {
     [me.id],
   );
   target = rows[0];
-  Object.assign(subjects, {
-    tweets: await userWithMost.tweets(),
-    mentions: await userWithMost.mentions(),
-    replies: await userWithMost.replies(),
-    media: await userWithMost.media(),
-    followers: await userWithMost.followers(),
-    following: await userWithMost.following(),
-    verifiedFollowers: await userWithMost.verifiedFollowers(),
-    quoted: await tweetWithMost.quotes(),
-    conversation: await tweetWithMost.replies(),
-    retweeted: await tweetWithMost.retweets(),
-    liked: await tweetWithMost.likes(),
-    listMembers: await groupWithMost.listMembers(),
-    listSubscribers: await groupWithMost.listSubscribers(),
-    communityTweets: await groupWithMost.communityTweets(),
-    communityMembers: await groupWithMost.communityMembers(),
-  });
+  Object.assign(subjects, await subjectsForEveryListing());
   server = await startServer(process.env.DATABASE_URL!);
   perch = client();
 }, 10 * 60_000);

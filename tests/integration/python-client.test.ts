@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getPool } from '@/lib/db/pool';
 import { createApiAccount, expectLedgersBalanced } from '../support/api-client';
 import { startServer, type RunningServer } from '../support/api-server';
-import { MISSING_ID, MISSING_USERNAME, groupWithMost, tweetWithMost, userWithMost } from '../support/api-subjects';
+import { MISSING_ID, MISSING_USERNAME, subjectsForEveryListing } from '../support/api-subjects';
 import { createFixtureUsers } from '../support/platform-fixtures';
 
 // The Python client (clients/python) as a user gets it: installed with pip from the folder
@@ -38,21 +38,7 @@ beforeAll(async () => {
     other: other.username,
     missingUsername: MISSING_USERNAME,
     missingId: MISSING_ID,
-    tweets: await userWithMost.tweets(),
-    mentions: await userWithMost.mentions(),
-    replies: await userWithMost.replies(),
-    media: await userWithMost.media(),
-    followers: await userWithMost.followers(),
-    following: await userWithMost.following(),
-    verifiedFollowers: await userWithMost.verifiedFollowers(),
-    quoted: await tweetWithMost.quotes(),
-    conversation: await tweetWithMost.replies(),
-    retweeted: await tweetWithMost.retweets(),
-    liked: await tweetWithMost.likes(),
-    listMembers: await groupWithMost.listMembers(),
-    listSubscribers: await groupWithMost.listSubscribers(),
-    communityTweets: await groupWithMost.communityTweets(),
-    communityMembers: await groupWithMost.communityMembers(),
+    ...(await subjectsForEveryListing()),
   };
   server = await startServer(process.env.DATABASE_URL!);
   Object.assign(env, {

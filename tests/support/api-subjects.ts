@@ -49,6 +49,27 @@ export const groupWithMost = {
   communityMembers: () => byGroupId('SELECT community_id AS id, count(*) AS n FROM platform.community_members GROUP BY 1', 'community members'),
 };
 
+/** One subject with data for every listing operation, as the client tests call them. */
+export async function subjectsForEveryListing() {
+  return {
+    tweets: await userWithMost.tweets(),
+    mentions: await userWithMost.mentions(),
+    replies: await userWithMost.replies(),
+    media: await userWithMost.media(),
+    followers: await userWithMost.followers(),
+    following: await userWithMost.following(),
+    verifiedFollowers: await userWithMost.verifiedFollowers(),
+    quoted: await tweetWithMost.quotes(),
+    conversation: await tweetWithMost.replies(),
+    retweeted: await tweetWithMost.retweets(),
+    liked: await tweetWithMost.likes(),
+    listMembers: await groupWithMost.listMembers(),
+    listSubscribers: await groupWithMost.listSubscribers(),
+    communityTweets: await groupWithMost.communityTweets(),
+    communityMembers: await groupWithMost.communityMembers(),
+  };
+}
+
 /** How many rows a query counts, for expectations derived from the database. */
 export async function countOf(sql: string, values: unknown[] = []): Promise<number> {
   const { rows } = await getPool().query<{ n: string }>(sql, values);
