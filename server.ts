@@ -53,6 +53,7 @@ async function main(): Promise<void> {
   const handleNext = nextApp.getRequestHandler();
   const server = createHttpServer([{ prefix: '/v2', handle: webHandler(dispatch) }], (req, res) => handleNext(req, res), {
     trustProxy: config.trustProxy,
+    limits: config.httpLimits,
   });
   await listen(server, config.port, config.host);
   shutdownSteps.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
