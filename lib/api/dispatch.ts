@@ -85,10 +85,17 @@ export function apiPathname(pathname: string): string {
 const HOST = /^(?:[A-Za-z0-9._~!$&'()*+,;=%-]+|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?$/;
 
 function assertWellFormedHost(host: string | null): void {
-  if (host === null) return; // HTTP/1.0 and direct calls: nothing to check
+  // None (HTTP/1.0, direct calls) or empty (allowed for a request target without authority): nothing to check.
+  if (host === null || host === '') return;
   const match = HOST.exec(host);
   if (match && (match[1] === undefined || Number(match[1]) <= 65_535)) return;
   throw new ApiError('invalid_request', 'the Host header is malformed: send host or host:port', [{ path: 'host', message: 'malformed Host header' }]);
+}
+
+/** The methods the API takes at a path (for an Allow header), or null when no operation lives there. */
+export function allowedMethodsAt(pathname: string): string[] | null {
+  const match = route('\u0000', apiPathname(pathname.split('?')[0]));
+  return match.kind === 'wrong_method' ? match.allowed : pathname.split('?')[0] === '/v2/openapi.json' ? ['GET', 'HEAD'] : null;
 }
 
 /** The rate-limit headers of the request's key, or none when it has no valid key; a 429 is thrown as for any call. */

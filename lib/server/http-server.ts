@@ -23,13 +23,20 @@ export type HttpLimits = {
 
 export const DEFAULT_HTTP_LIMITS: HttpLimits = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 65_000, maxConnections: 2_000 };
 
-type ServerOptions = { trustProxy?: boolean; limits?: Partial<HttpLimits> };
+type ServerOptions = {
+  trustProxy?: boolean;
+  limits?: Partial<HttpLimits>;
+  /** The methods served at a path, for the Allow header of a 405 to a method node:http cannot parse. */
+  allowedMethods?: (path: string) => string[] | null;
+};
+
+const COMMON_METHODS = ['GET', 'HEAD', 'POST', 'DELETE'];
 
 /**
  * The production HTTP server: requests whose path starts with a route's prefix (in any case:
  * `/V2` is the API too) go to that route's handler (the /v2 fast path), everything else to Next.js.
  */
-export function createHttpServer(routes: Route[], fallback: RequestHandler, { trustProxy = false, limits: given = {} }: ServerOptions = {}): http.Server {
+export function createHttpServer(routes: Route[], fallback: RequestHandler, { trustProxy = false, limits: given = {}, allowedMethods = () => null }: ServerOptions = {}): http.Server {
   const limits = { ...DEFAULT_HTTP_LIMITS, ...given };
   const prefixes = routes.map((route) => ({ route, lower: route.prefix.toLowerCase() }));
   const server = http.createServer(
@@ -56,7 +63,7 @@ export function createHttpServer(routes: Route[], fallback: RequestHandler, { tr
   );
   server.maxConnections = limits.maxConnections;
   boundIdleConnections(server, Math.floor(limits.maxConnections * 0.8));
-  server.on('clientError', answerClientError);
+  server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => answerClientError(error, socket, allowedMethods));
   // node:http hands CONNECT to this event instead of the request handler; without a
   // listener it drops the connection without a word. Perch is no proxy: 405.
   server.on('connect', (_req: IncomingMessage, socket: Duplex) => answerOnSocket(socket, 405, 'method_not_allowed', 'CONNECT is not supported: Perch is not a proxy'));
@@ -88,11 +95,20 @@ const CLIENT_ERRORS: Record<string, [number, string, string]> = {
  * that came too slowly) gets an answer in the API's error shape instead of a bare status line,
  * then the connection closes: after a parse error the stream cannot be trusted.
  */
-function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex, allowedMethods: (path: string) => string[] | null): void {
   // An answer already under way on this socket cannot be replaced by another one.
   const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
   if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
     socket.destroy();
+    return;
+  }
+  // A method the parser does not know (TRACK, FOO): a 405 like any method the API does not
+  // take. The packet may start with an earlier request of the connection (whose body was not
+  // framed): only a request line with an unknown method names the culprit.
+  const [method = '', path = '', version = ''] = (error.rawPacket?.subarray(0, 4096).toString('latin1') ?? '').split('\r\n')[0].split(' ');
+  if (error.code === 'HPE_INVALID_METHOD' && /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(method) && !http.METHODS.includes(method) && path.startsWith('/') && version.startsWith('HTTP/')) {
+    const allow = (allowedMethods(path) ?? COMMON_METHODS).join(', ');
+    answerOnSocket(socket, 405, 'method_not_allowed', `${method.slice(0, 20)} is not a method this server takes; ${path.slice(0, 200)} takes ${allow}`, { allow });
     return;
   }
   const [status, code, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'invalid_request', 'the request is not valid HTTP/1.1'];
@@ -100,12 +116,13 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
 }
 
 /** Writes one error answer straight to the socket, then closes it (lingering briefly so the client can read it). */
-function answerOnSocket(socket: Duplex, status: number, code: string, message: string): void {
+function answerOnSocket(socket: Duplex, status: number, code: string, message: string, extraHeaders: Record<string, string> = {}): void {
   const requestId = newRequestId();
   const body = JSON.stringify({ error: { code, message }, meta: { request_id: requestId, latency_ms: 0 } });
+  const extra = Object.entries(extraHeaders).map(([name, value]) => `${name}: ${value}\r\n`).join('');
   socket.end(
     `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-      `X-Request-Id: ${requestId}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+      `X-Request-Id: ${requestId}\r\nCache-Control: no-store\r\n${extra}Connection: close\r\n\r\n${body}`,
   );
   setTimeout(() => socket.destroy(), 2_000).unref();
 }
