@@ -81,8 +81,8 @@ export function apiPathname(pathname: string): string {
 }
 
 // RFC 9110 Host: a registered name, an IPv4 address or a bracketed IPv6 literal, and an
-// optional port up to 65535. Userinfo (`u@evil`), stray brackets or other ports are refused.
-const HOST = /^(?:[A-Za-z0-9._~!$&'()*+,;=%-]+|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?$/;
+// optional port up to 65535 (RFC 3986 allows it empty). Userinfo (`u@evil`), stray brackets or other ports are refused.
+const HOST = /^(?:[A-Za-z0-9._~!$&'()*+,;=%-]+|\[[0-9A-Fa-f:.]+\])(?::(\d{0,5}))?$/;
 
 function assertWellFormedHost(host: string | null): void {
   // None (HTTP/1.0, direct calls) or empty (allowed for a request target without authority): nothing to check.
