@@ -71,17 +71,33 @@ export function createHttpServer(routes: Route[], fallback: RequestHandler, { tr
 }
 
 /**
- * Idle keep-alive connections cost a socket each; when open connections near the limit, the
- * idle ones are closed (clients reconnect transparently) so new clients are still accepted.
+ * Idle keep-alive connections cost a socket each; when open connections pass the soft limit,
+ * the idle ones (between two requests; clients reconnect transparently) are closed so that
+ * new clients are still accepted below maxConnections. Connections that never sent a request
+ * are not idle in this sense: headersTimeout ends them. node:http's closeIdleConnections()
+ * is not used because it also counts the connection just accepted as idle.
  */
 function boundIdleConnections(server: http.Server, softLimit: number): void {
   let open = 0;
+  const idle = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
     open += 1;
     socket.once('close', () => {
       open -= 1;
+      idle.delete(socket);
     });
-    if (open > softLimit) server.closeIdleConnections();
+    if (open <= softLimit) return;
+    for (const waiting of idle) {
+      idle.delete(waiting);
+      waiting.destroy();
+    }
+  });
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const socket = req.socket;
+    idle.delete(socket);
+    res.once('finish', () => {
+      if (!socket.destroyed && res.shouldKeepAlive) idle.add(socket);
+    });
   });
 }
 

@@ -6,7 +6,7 @@ import { fuzzRequestOf, NASTY_STRINGS, type FuzzSeeds } from './api-fuzz-inputs'
 // and repeated parameters, odd methods, framing the parser refuses) beside plausible ones with
 // tampered cursors, foreign ids and bad keys. Each is sent as is on a raw socket.
 
-export type AdversarialRequest = { kind: string; method: string; target: string; headers: Array<[string, string]>; body?: Buffer };
+export type AdversarialRequest = { kind: string; method: string; target: string; headers: Array<[string, string]>; body?: Buffer; operationId?: string };
 
 export type DocumentOperation = { method: string; path: string; operationId: string; query: string[]; required: string[]; body: string[] };
 
@@ -89,7 +89,7 @@ function forOperation(operation: DocumentOperation, seeds: AdversarialSeeds, key
     const headers: Array<[string, string]> = [...(key === null ? [] : [['authorization', `Bearer ${key}`] as [string, string]]), ...(request.headers ?? [])];
     const requestBody = 'body' in request ? request.body : body();
     if (requestBody && !headers.some(([name]) => name === 'content-type')) headers.push(...jsonType);
-    out.push({ kind, method: request.method ?? operation.method, target: request.target ?? target(), headers, body: requestBody });
+    out.push({ kind, method: request.method ?? operation.method, target: request.target ?? target(), headers, body: requestBody, operationId: operation.operationId });
   };
 
   // Valid, and with each kind of bad key.
