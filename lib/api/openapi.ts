@@ -172,7 +172,9 @@ export function buildOpenApiDocument(operations: readonly Operation[], serverUrl
       description:
         'Real-time microblogging data, credit-metered. Authenticate with `Authorization: Bearer perch_…`. ' +
         'Every success is `{data, meta}` with seven meta fields; every error is `{error: {code, message, details?}, meta}`. ' +
-        'Errors never charge credits. List operations page with `count` (default 20) and `cursor` (meta.next_cursor).',
+        'Errors never charge credits. List operations page with `count` (default 20) and `cursor` (meta.next_cursor). ' +
+        'Request bodies are JSON (`Content-Type: application/json`, else 415); GET and DELETE take none (400). ' +
+        'HEAD is answered for this document only; on operations it is a 405, as is any method a path does not take.',
     },
     servers: [{ url: serverUrl }],
     tags: [...new Set(operations.map((o) => o.tag))].map((name) => ({ name })),

@@ -120,6 +120,7 @@ describe('the adversarial run', () => {
     const { statuses, failures } = await sendAll(requests);
     const byOutcome = (outcome: string) => failures.filter((f) => f.outcome === outcome || (outcome === '5xx' && f.outcome.startsWith('status')));
     const report = JSON.stringify({ statuses: Object.fromEntries(statuses), failures: failures.slice(0, 20) }, null, 1);
+    if (process.env.PERCH_ADVERSARIAL_STATS) console.log(report);
     expect(byOutcome('5xx'), report).toEqual([]);
     expect([...byOutcome('reset'), ...byOutcome('reset after Connection: close')], report).toEqual([]);
     expect(byOutcome('closed'), report).toEqual([]);
