@@ -81,7 +81,8 @@ export function apiPathname(pathname: string): string {
 }
 
 // RFC 9110 Host: a registered name, an IPv4 address or a bracketed IPv6 literal, and an
-// optional port up to 65535 (RFC 3986 allows it empty). Userinfo (`u@evil`), stray brackets or other ports are refused.
+// optional port up to 65535 (RFC 3986 allows it empty). Userinfo (`u@evil`), stray
+// brackets and larger ports are refused.
 const HOST = /^(?:[A-Za-z0-9._~!$&'()*+,;=%-]+|\[[0-9A-Fa-f:.]+\])(?::(\d{0,5}))?$/;
 
 function assertWellFormedHost(host: string | null): void {
@@ -94,8 +95,10 @@ function assertWellFormedHost(host: string | null): void {
 
 /** The methods the API takes at a path (for an Allow header), or null when no operation lives there. */
 export function allowedMethodsAt(pathname: string): string[] | null {
-  const match = route('\u0000', apiPathname(pathname.split('?')[0]));
-  return match.kind === 'wrong_method' ? match.allowed : pathname.split('?')[0] === '/v2/openapi.json' ? ['GET', 'HEAD'] : null;
+  const path = apiPathname(pathname.split('?')[0]);
+  if (path === '/v2/openapi.json') return ['GET', 'HEAD'];
+  const match = route('\u0000', path); // a method no operation has: every operation at the path is "allowed"
+  return match.kind === 'wrong_method' ? match.allowed : null;
 }
 
 /** The rate-limit headers of the request's key, or none when it has no valid key; a 429 is thrown as for any call. */
