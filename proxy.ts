@@ -7,6 +7,13 @@ import { STATIC_SECURITY_HEADERS, contentSecurityPolicy, newNonce } from '@/lib/
  * request's CSP header and puts it on its own scripts, which is why pages render dynamically.
  */
 export function proxy(request: NextRequest): NextResponse {
+  // `/V2/…` is the API as under server.ts (which routes the prefix in any case), not a page.
+  const { pathname } = request.nextUrl;
+  if (/^\/v2(\/|$)/i.test(pathname) && !pathname.startsWith('/v2')) {
+    const url = request.nextUrl.clone();
+    url.pathname = `/v2${pathname.slice(3)}`;
+    return NextResponse.rewrite(url);
+  }
   const csp = contentSecurityPolicy(newNonce(), { dev: process.env.NODE_ENV === 'development' });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('content-security-policy', csp);

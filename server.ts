@@ -7,7 +7,7 @@ import { ensureDatabase } from '@/lib/db/ensure-database';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { closePool } from '@/lib/db/pool';
 import { StartupError } from '@/lib/db/startup-error';
-import { dispatch } from '@/lib/api/dispatch';
+import { allowedMethodsAt, dispatch } from '@/lib/api/dispatch';
 import { startHoldSweeper } from '@/lib/credits';
 import { sharedLastUsedTracker, stopKeyInvalidationSubscriber } from '@/lib/keys';
 import { closeRedis } from '@/lib/ratelimit';
@@ -53,6 +53,8 @@ async function main(): Promise<void> {
   const handleNext = nextApp.getRequestHandler();
   const server = createHttpServer([{ prefix: '/v2', handle: webHandler(dispatch) }], (req, res) => handleNext(req, res), {
     trustProxy: config.trustProxy,
+    limits: config.httpLimits,
+    allowedMethods: (path) => (/^\/v2(\/|\?|$)/i.test(path) ? allowedMethodsAt(path) : null),
   });
   await listen(server, config.port, config.host);
   shutdownSteps.push(() => new Promise<void>((resolve) => server.close(() => resolve())));

@@ -17,7 +17,15 @@ export type DispatchOptions = {
   /** A caller already authenticated another way (the dashboard's session); skips the key. */
   caller?: Caller;
   platform?: Platform;
+  /**
+   * The method the client sent, when the binding could not put it on the Request: fetch
+   * refuses to construct TRACE, TRACK and CONNECT requests, which still deserve a 405.
+   */
+  method?: string;
 };
+
+/** The API's own prefix; `/V2/…` is routed too (see apiPathname). */
+const PREFIX = /^\/v2(?=\/|$)/i;
 
 /** The whole /v2 API: a Web Request in, a Web Response out (contract sections 1–8). */
 export async function dispatch(request: Request, options: DispatchOptions = {}): Promise<Response> {
@@ -26,15 +34,19 @@ export async function dispatch(request: Request, options: DispatchOptions = {}):
   const latency = () => Math.round(performance.now() - started);
   let rateHeaders: Record<string, string> = {};
   try {
+    const method = options.method ?? request.method;
+    assertWellFormedHost(request.headers.get('host'));
     const url = new URL(request.url);
-    if (url.pathname === '/v2/openapi.json' && request.method === 'GET') return openApiResponse(requestId);
-    const match = route(request.method, url.pathname);
+    url.pathname = apiPathname(url.pathname);
+    if (url.pathname === '/v2/openapi.json' && (method === 'GET' || method === 'HEAD')) return openApiResponse(requestId, { head: method === 'HEAD' });
+    const match = route(method, url.pathname);
     // A wrong path or method sent with a valid key is still one of that key's requests: it
     // counts and carries the rate-limit headers. Without a valid key the path error is reported.
     if (match.kind !== 'found' && !options.caller) rateHeaders = await rateHeadersOfValidKey(request);
-    if (match.kind === 'none') throw new ApiError('not_found', `no operation at ${request.method} ${url.pathname}: see /v2/openapi.json`);
+    if (match.kind === 'none') throw new ApiError('not_found', `no operation at ${method} ${url.pathname}: see /v2/openapi.json`);
     if (match.kind === 'wrong_method') {
-      throw new ApiError('method_not_allowed', `${url.pathname} does not take ${request.method}; it takes ${match.allowed.join(', ')}`, undefined, {
+      // HEAD is refused on operations: it would spend credits on a body the client never gets.
+      throw new ApiError('method_not_allowed', `${url.pathname} does not take ${method.slice(0, 20)}; it takes ${match.allowed.join(', ')}`, undefined, {
         allow: match.allowed.join(', '),
       });
     }
@@ -58,6 +70,35 @@ export async function dispatch(request: Request, options: DispatchOptions = {}):
   } catch (error) {
     return errorResponse(toApiError(error, requestId), requestId, latency(), rateHeaders);
   }
+}
+
+/**
+ * The path with its prefix in the API's own case. Clients that write `/V2/…` meant the API,
+ * not a page of the dashboard; the rest of the path stays case-sensitive (`/v2/Users` is a 404).
+ */
+export function apiPathname(pathname: string): string {
+  return pathname.replace(PREFIX, '/v2');
+}
+
+// RFC 9110 Host: a registered name, an IPv4 address or a bracketed IPv6 literal, and an
+// optional port up to 65535 (RFC 3986 allows it empty). Userinfo (`u@evil`), stray
+// brackets and larger ports are refused.
+const HOST = /^(?:[A-Za-z0-9._~!$&'()*+,;=%-]+|\[[0-9A-Fa-f:.]+\])(?::(\d{0,5}))?$/;
+
+function assertWellFormedHost(host: string | null): void {
+  // None (HTTP/1.0, direct calls) or empty (allowed for a request target without authority): nothing to check.
+  if (host === null || host === '') return;
+  const match = HOST.exec(host);
+  if (match && (match[1] === undefined || Number(match[1]) <= 65_535)) return;
+  throw new ApiError('invalid_request', 'the Host header is malformed: send host or host:port', [{ path: 'host', message: 'malformed Host header' }]);
+}
+
+/** The methods the API takes at a path (for an Allow header), or null when no operation lives there. */
+export function allowedMethodsAt(pathname: string): string[] | null {
+  const path = apiPathname(pathname.split('?')[0]);
+  if (path === '/v2/openapi.json') return ['GET', 'HEAD'];
+  const match = route('\u0000', path); // a method no operation has: every operation at the path is "allowed"
+  return match.kind === 'wrong_method' ? match.allowed : null;
 }
 
 /** The rate-limit headers of the request's key, or none when it has no valid key; a 429 is thrown as for any call. */

@@ -9,6 +9,7 @@ export type ErrorCode =
   | 'method_not_allowed'
   | 'idempotency_conflict'
   | 'payload_too_large'
+  | 'unsupported_media_type'
   | 'rate_limited'
   | 'internal_error'
   | 'unavailable';
@@ -26,6 +27,7 @@ const STATUS: Record<ErrorCode, number> = {
   method_not_allowed: 405,
   idempotency_conflict: 409,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   rate_limited: 429,
   internal_error: 500,
   unavailable: 503,

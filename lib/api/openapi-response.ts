@@ -3,10 +3,17 @@ import { OPERATIONS } from './registry';
 
 let cached: string | undefined;
 
-/** GET /v2/openapi.json: no key needed, built once per process from the registry. */
-export function openApiResponse(requestId: string): Response {
+/** GET (and HEAD) /v2/openapi.json: no key needed, built once per process from the registry. */
+export function openApiResponse(requestId: string, { head = false } = {}): Response {
   cached ??= JSON.stringify(buildOpenApiDocument(OPERATIONS));
-  return new Response(cached, {
-    headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId, 'cache-control': 'public, max-age=300', 'access-control-allow-origin': '*' },
+  // HEAD: the headers GET would send, including the length of the body it leaves out.
+  return new Response(head ? null : cached, {
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(cached)),
+      'x-request-id': requestId,
+      'cache-control': 'public, max-age=300',
+      'access-control-allow-origin': '*',
+    },
   });
 }

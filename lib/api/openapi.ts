@@ -13,7 +13,7 @@ const ERROR_SCHEMA: JsonSchema = {
       properties: {
         code: {
           type: 'string',
-          enum: ['invalid_request', 'unauthorized', 'insufficient_credits', 'key_limit_reached', 'forbidden', 'account_not_connected', 'not_found', 'method_not_allowed', 'idempotency_conflict', 'payload_too_large', 'rate_limited', 'internal_error', 'unavailable'],
+          enum: ['invalid_request', 'unauthorized', 'insufficient_credits', 'key_limit_reached', 'forbidden', 'account_not_connected', 'not_found', 'method_not_allowed', 'idempotency_conflict', 'payload_too_large', 'unsupported_media_type', 'rate_limited', 'internal_error', 'unavailable'],
         },
         message: { type: 'string' },
         details: { description: 'Per-field problems ({path, message}) for 400s; {required, balance} for insufficient_credits.' },
@@ -34,11 +34,11 @@ const META_PROPERTIES: JsonSchema = {
 };
 
 const ERROR_RESPONSES: Record<string, string> = {
-  '400': 'invalid_request: malformed JSON, unknown or wrong-typed field or query parameter, out-of-range value, bad cursor, bad username or id',
+  '400': 'invalid_request: malformed JSON, unknown or wrong-typed field or query parameter, out-of-range value, bad cursor, bad username or id; a body on a GET or DELETE; a malformed Host header',
   '401': 'unauthorized: Authorization header missing, not Bearer, unknown, revoked or expired key',
   '402': 'insufficient_credits (details: required, balance) or key_limit_reached',
   '404': 'not_found: the user, tweet, list or community does not exist; also an unknown path',
-  '405': 'method_not_allowed: the path exists for other methods (see the Allow header)',
+  '405': 'method_not_allowed: the path exists for other methods (see the Allow header); also any method the API does not implement (TRACE, PUT, …) and HEAD on operations, which would charge for a body that is never sent',
   '413': 'payload_too_large: body over 64 KiB',
   '429': 'rate_limited: per-key rate limit exceeded; see Retry-After',
   '503': 'unavailable: the data source cannot serve this operation now',
@@ -143,6 +143,9 @@ export function buildOpenApiDocument(operations: readonly Operation[], serverUrl
     for (const [status, description] of Object.entries(ERROR_RESPONSES)) {
       responses[status] = { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
     }
+    if (operation.method === 'POST') {
+      responses['415'] = { description: 'unsupported_media_type: a non-empty body whose Content-Type is not application/json (charset, if given, utf-8)', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+    }
     if (operation.scope === 'write') {
       responses['403'] = { description: 'forbidden (key lacks the write scope; not your tweet) or account_not_connected', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
       responses['409'] = { description: 'idempotency_conflict: the Idempotency-Key was used with a different request', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
@@ -169,7 +172,9 @@ export function buildOpenApiDocument(operations: readonly Operation[], serverUrl
       description:
         'Real-time microblogging data, credit-metered. Authenticate with `Authorization: Bearer perch_…`. ' +
         'Every success is `{data, meta}` with seven meta fields; every error is `{error: {code, message, details?}, meta}`. ' +
-        'Errors never charge credits. List operations page with `count` (default 20) and `cursor` (meta.next_cursor).',
+        'Errors never charge credits. List operations page with `count` (default 20) and `cursor` (meta.next_cursor). ' +
+        'Request bodies are JSON (`Content-Type: application/json`, else 415); GET and DELETE take none (400). ' +
+        'HEAD is answered for this document only; on operations it is a 405, as is any method a path does not take.',
     },
     servers: [{ url: serverUrl }],
     tags: [...new Set(operations.map((o) => o.tag))].map((name) => ({ name })),

@@ -42,6 +42,7 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
   if (declared > MAX_BODY_BYTES) throw tooLarge();
   const bytes = await readLimited(request);
   if (bytes.length === 0) return {};
+  assertJsonMediaType(request.headers.get('content-type'));
   let parsed: unknown;
   try {
     parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
@@ -59,13 +60,31 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
  * refused rather than ignored: ignoring it would silently drop a max_credits meant as a cap.
  */
 export async function refuseBody(request: Request): Promise<Record<string, never>> {
+  // A Web Request cannot carry a body on GET or HEAD, so the binding drops it: its framing
+  // headers are what is left to tell that one was sent.
+  const declared = request.headers.get('content-length');
+  const framed = (declared !== null && declared.trim() !== '0') || request.headers.has('transfer-encoding');
   const bytes = await readLimited(request);
-  if (bytes.length > 0) {
+  if (bytes.length > 0 || (framed && !request.body)) {
     throw new ApiError('invalid_request', `${request.method} takes no body: send inputs such as max_credits in the query string`, [
       { path: 'body', message: 'must be empty' },
     ]);
   }
   return {};
+}
+
+/**
+ * Bodies are JSON only. Anything else labelled otherwise (a form, text/plain, JSON in another
+ * charset) is refused with 415 rather than guessed at. The charset, when given, must be UTF-8.
+ */
+function assertJsonMediaType(contentType: string | null): void {
+  const [essence, ...parameters] = (contentType ?? '').split(';').map((part) => part.trim().toLowerCase());
+  const charset = parameters.find((p) => p.startsWith('charset='))?.slice('charset='.length).replace(/^"|"$/g, '');
+  if (essence === 'application/json' && (charset === undefined || charset === 'utf-8' || charset === 'utf8')) return;
+  const sent = contentType === null ? 'no Content-Type' : `Content-Type ${JSON.stringify(contentType.slice(0, 100))}`;
+  throw new ApiError('unsupported_media_type', `request bodies must be JSON: send Content-Type: application/json (got ${sent})`, [
+    { path: 'content-type', message: 'expected application/json' },
+  ]);
 }
 
 function tooLarge(): ApiError {

@@ -1,6 +1,7 @@
 import { KeyringConfigError, parseKeyList } from '@/lib/crypto/keyring';
 import { StartupError } from '@/lib/db/startup-error';
 import { StripeConfigError, readStripeConfig } from '@/lib/billing/stripe-config';
+import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './http-server';
 
 export type ServerConfig = {
   port: number;
@@ -10,6 +11,7 @@ export type ServerConfig = {
   seedScale: 'demo' | 'bench' | 'test';
   autoSeed: boolean;
   trustProxy: boolean;
+  httpLimits: HttpLimits;
 };
 
 function integer(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number): number {
@@ -54,6 +56,11 @@ export function readServerConfig(env: Record<string, string | undefined> = proce
     if (error instanceof StripeConfigError) throw new StartupError(error.message);
     throw error;
   }
+  const headersTimeoutMs = integer(env, 'PERCH_HTTP_HEADERS_TIMEOUT_MS', DEFAULT_HTTP_LIMITS.headersTimeoutMs, 500, 600_000);
+  const requestTimeoutMs = integer(env, 'PERCH_HTTP_REQUEST_TIMEOUT_MS', DEFAULT_HTTP_LIMITS.requestTimeoutMs, 1_000, 3_600_000);
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new StartupError(`PERCH_HTTP_HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not exceed PERCH_HTTP_REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
+  }
   return {
     port: integer(env, 'PORT', 3000, 1, 65535),
     host: env.HOST || '0.0.0.0',
@@ -62,5 +69,11 @@ export function readServerConfig(env: Record<string, string | undefined> = proce
     seedScale,
     autoSeed: flag(env, 'PERCH_AUTO_SEED', true),
     trustProxy: flag(env, 'PERCH_TRUST_PROXY', false),
+    httpLimits: {
+      headersTimeoutMs,
+      requestTimeoutMs,
+      keepAliveTimeoutMs: integer(env, 'PERCH_HTTP_KEEP_ALIVE_TIMEOUT_MS', DEFAULT_HTTP_LIMITS.keepAliveTimeoutMs, 1_000, 600_000),
+      maxConnections: integer(env, 'PERCH_HTTP_MAX_CONNECTIONS', DEFAULT_HTTP_LIMITS.maxConnections, 10, 1_000_000),
+    },
   };
 }

@@ -1,31 +1,121 @@
-import { Readable } from 'node:stream';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { DispatchOptions } from '@/lib/api/dispatch';
+import { ApiError } from '@/lib/api/errors';
 import type { RequestHandler } from './http-server';
+import { closeAfterResponse, drainBody } from './unread-body';
 
-function toWebRequest(req: IncomingMessage): Request {
+// Methods a Web Request cannot be built with (fetch forbids them); dispatch is told the real
+// one beside a stand-in Request, so that they get the same 405 as any other wrong method.
+const FORBIDDEN_BY_FETCH = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+// A body left unread when the answer is ready (a 413, a 401 before the body was looked at)
+// is read and thrown away up to this size, so that the connection can stay open; beyond it
+// the answer says `Connection: close` instead.
+export const DRAIN_LIMIT_BYTES = 1024 * 1024;
+
+/** Where a binding-side fallback origin is needed: dispatch refuses the Host header itself. */
+const FALLBACK_ORIGIN = 'http://host.invalid';
+
+function urlOf(req: IncomingMessage): string {
+  const path = req.url ?? '/';
+  try {
+    const url = new URL(path, `http://${req.headers.host ?? 'localhost'}`);
+    // A Request refuses credentials in its URL, which a Host such as `u@evil` puts there.
+    if (!url.username && !url.password) return url.href;
+  } catch {
+    // A Host no URL can be built with (`[`, `localhost:99999`).
+  }
+  // dispatch still sees the Host header and answers it with a 400.
+  return new URL(path, FALLBACK_ORIGIN).href;
+}
+
+/**
+ * The request body as a Web stream that reads from the socket only when asked. Unlike
+ * Readable.toWeb, cancelling it does not destroy the request (which resets the connection):
+ * it stops reading and leaves the rest to drainBody.
+ */
+function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let detach = () => {};
+  return new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        return new Promise<void>((resolve, reject) => {
+          const settle = (action: () => void) => {
+            detach();
+            action();
+            resolve();
+          };
+          const onReadable = () => tryRead();
+          const onEnd = () => settle(() => controller.close());
+          const onClose = () => {
+            if (req.complete) return settle(() => controller.close());
+            detach();
+            reject(new ApiError('invalid_request', 'the request body ended before it was complete', [{ path: 'body', message: 'incomplete' }]));
+          };
+          const tryRead = () => {
+            const chunk = req.read() as Buffer | null;
+            if (chunk !== null) settle(() => controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength)));
+            else if (req.readableEnded) settle(() => controller.close());
+          };
+          detach = () => {
+            req.off('readable', onReadable);
+            req.off('end', onEnd);
+            req.off('close', onClose);
+            req.off('error', onClose);
+          };
+          req.on('readable', onReadable);
+          req.on('end', onEnd);
+          req.on('close', onClose);
+          req.on('error', onClose);
+          tryRead();
+        });
+      },
+      cancel() {
+        detach();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+function toWebRequest(req: IncomingMessage): { request: Request; options: DispatchOptions } {
   const headers = new Headers();
-  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
-  const url = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  return new Request(url, {
-    method: req.method,
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    try {
+      headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+    } catch {
+      // A header value fetch will not carry (a NUL byte the parser let through): left out.
+    }
+  }
+  const method = req.method ?? 'GET';
+  const forbidden = FORBIDDEN_BY_FETCH.has(method);
+  // GET and HEAD cannot carry a body in a Web Request; dispatch sees its framing headers and refuses it.
+  const hasBody = !forbidden && method !== 'GET' && method !== 'HEAD';
+  const request = new Request(urlOf(req), {
+    method: forbidden ? 'GET' : method,
     headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+    body: hasBody ? bodyOf(req) : undefined,
     // @ts-expect-error duplex is required by Node's fetch for streamed bodies but missing from the DOM types
     duplex: hasBody ? 'half' : undefined,
   });
+  return { request, options: forbidden ? { method } : {} };
 }
 
 /** Serves a Web `Request → Response` function (lib/api's dispatch) on node:http. */
-export function webHandler(handle: (request: Request) => Promise<Response>): RequestHandler {
+export function webHandler(handle: (request: Request, options?: DispatchOptions) => Promise<Response>): RequestHandler {
   return async (req: IncomingMessage, res: ServerResponse) => {
-    const response = await handle(toWebRequest(req));
+    const { request, options } = toWebRequest(req);
+    const response = await handle(request, options);
     const headers: Record<string, string | string[]> = {};
     response.headers.forEach((value, key) => {
       headers[key] = value;
     });
     const body = Buffer.from(await response.arrayBuffer());
-    headers['content-length'] = String(body.length);
+    // HEAD keeps the length GET would have had (set by the handler); node:http sends no body for it.
+    if (req.method !== 'HEAD' || headers['content-length'] === undefined) headers['content-length'] = String(body.length);
+    // The answer is ready before the client finished sending: read the rest (up to a bound)
+    // so the connection can take the next request, or say it closes and close it cleanly.
+    if (!req.complete && !(await drainBody(req, DRAIN_LIMIT_BYTES))) closeAfterResponse(req, res);
     res.writeHead(response.status, headers);
     res.end(body);
   };

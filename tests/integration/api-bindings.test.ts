@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DELETE, GET, PATCH, POST } from '@/app/v2/[[...path]]/route';
+import { DELETE, GET, HEAD, OPTIONS, PATCH, POST } from '@/app/v2/[[...path]]/route';
 import { dispatch } from '@/lib/api/dispatch';
 import { getPool } from '@/lib/db/pool';
 import { apiRequest, callApi, createApiAccount, expectLedgersBalanced, readAnswer, type ApiAccount, type ApiAnswer, type CallOptions } from '../support/api-client';
@@ -126,5 +126,17 @@ describe('the Next.js route handlers', () => {
     expect(answers.map(([route]) => route.status)).toEqual([200, 200, 400, 200, 405]);
     expectError(await readAnswer(await GET(apiRequest('GET', '/v2/account'))), 401, 'unauthorized');
     expect((await callApi('GET', '/v2/openapi.json')).status).toBe(200);
+  });
+
+  it('answer HEAD, OPTIONS, a non-JSON body and a malformed Host as the fast path does', async () => {
+    const head = await HEAD(apiRequest('HEAD', '/v2/openapi.json'));
+    expect(head.status).toBe(200);
+    expect(Number(head.headers.get('content-length'))).toBeGreaterThan(1000);
+    const options = await readAnswer(await OPTIONS(apiRequest('OPTIONS', '/v2/search', { key: account.key })));
+    expectError(options, 405, 'method_not_allowed');
+    expect(options.headers.get('allow')).toBe('POST');
+    const text = await readAnswer(await POST(apiRequest('POST', '/v2/search', { key: account.key, body: { query: 'the' }, headers: { 'content-type': 'text/plain' } })));
+    expectError(text, 415, 'unsupported_media_type');
+    expectInvalid(await readAnswer(await GET(apiRequest('GET', '/v2/account', { key: account.key, headers: { host: 'u@evil' } }))), 'host');
   });
 });

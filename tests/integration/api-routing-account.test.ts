@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPool } from '@/lib/db/pool';
 import { issueKey } from '@/lib/keys';
-import { callApi, createApiAccount, expectLedgersBalanced, type ApiAccount } from '../support/api-client';
+import { allowedMethodsAt, apiPathname, dispatch } from '@/lib/api/dispatch';
+import { apiRequest, callApi, createApiAccount, expectLedgersBalanced, readAnswer, type ApiAccount } from '../support/api-client';
 import { PRICE, expectCharged, measuredCall } from '../support/api-charges';
-import { expectError, expectSuccess } from '../support/api-records';
+import { expectError, expectInvalid, expectSuccess } from '../support/api-records';
 
 // Routing (404, 405, openapi.json), the headers every response carries, and getAccount.
 
@@ -76,6 +77,69 @@ describe('routing', () => {
       Object.values(item).map((op) => op.operationId),
     );
     expect(operations.filter(Boolean)).toHaveLength(39);
+  });
+});
+
+describe('HTTP details every binding shares (dispatch)', () => {
+  it('answers methods fetch cannot build (told by the binding) and HEAD on operations with 405, charging nothing', async () => {
+    const before = await account.balance();
+    const trace = await readAnswer(await dispatch(apiRequest('GET', `/v2/users/${username}`, { key: account.key }), { method: 'TRACE' }));
+    expectError(trace, 405, 'method_not_allowed');
+    expect(trace.headers.get('allow')).toBe('GET');
+    const head = await dispatch(apiRequest('HEAD', '/v2/account', { key: account.key }));
+    expect(head.status).toBe(405);
+    expect(head.headers.get('allow')).toBe('GET');
+    expect(await account.balance()).toBe(before);
+  });
+
+  it('serves HEAD /v2/openapi.json: the headers of GET, with its length, and no body', async () => {
+    const get = await dispatch(apiRequest('GET', '/v2/openapi.json'));
+    const head = await dispatch(apiRequest('HEAD', '/v2/openapi.json'));
+    const body = await get.text();
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(body)));
+    expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
+    expect(await head.text()).toBe('');
+  });
+
+  it('refuses a malformed Host header with 400 and takes a well-formed one', async () => {
+    for (const host of ['[', 'localhost:99999', 'u@evil', 'a b', 'x:y', '[zz]']) {
+      const answer = await account.call('GET', '/v2/account', { headers: { host } });
+      expectInvalid(answer, 'host');
+    }
+    for (const host of ['perch.test', 'localhost:3000', '127.0.0.1:65535', '[::1]:3000', 'xn--bcher-kva.example']) {
+      expectSuccess(await account.call('GET', '/v2/account', { headers: { host } }));
+    }
+  });
+
+  it('routes /V2 like /v2; the rest of the path stays case-sensitive', async () => {
+    expectSuccess(await account.call('GET', '/V2/account'));
+    expectError(await account.call('GET', '/v2/ACCOUNT'), 404, 'not_found');
+    expect(apiPathname('/V2/users/Jack')).toBe('/v2/users/Jack');
+    expect(apiPathname('/V2x')).toBe('/V2x');
+    expect(allowedMethodsAt('/V2/tweets/1/like')?.sort()).toEqual(['DELETE', 'POST']);
+    expect(allowedMethodsAt('/v2/openapi.json')).toEqual(['GET', 'HEAD']);
+    expect(allowedMethodsAt('/v2/nowhere')).toBeNull();
+  });
+
+  it('answers a body on GET with 400, told by its framing headers when the Request could not carry it', async () => {
+    const framed = await account.call('GET', `/v2/users/${username}/followers-ids`, { query: { count: 5 }, headers: { 'content-length': '17' } });
+    expectInvalid(framed, 'body');
+    expectInvalid(await account.call('GET', `/v2/users/${username}`, { headers: { 'transfer-encoding': 'chunked' } }), 'body');
+    expectSuccess(await account.call('GET', `/v2/users/${username}`, { headers: { 'content-length': '0' } }));
+  });
+
+  it('answers a body that is not application/json with 415 unsupported_media_type, charging nothing', async () => {
+    const before = await account.balance();
+    for (const type of ['text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'application/json; charset=iso-8859-1', 'application/jsonp']) {
+      const answer = await account.call('POST', '/v2/search', { body: { query: 'the' }, headers: { 'content-type': type } });
+      expectError(answer, 415, 'unsupported_media_type');
+      expect(answer.body.error.details).toEqual([{ path: 'content-type', message: 'expected application/json' }]);
+    }
+    expect(await account.balance()).toBe(before);
+    expectSuccess(await account.call('POST', '/v2/search', { body: { query: 'the', count: 1 }, headers: { 'content-type': 'application/json; charset="utf-8"' } }));
+    // No body, no type needed: the missing query is what is wrong.
+    expectInvalid(await account.call('POST', '/v2/search', { headers: { 'content-type': 'text/plain' } }), 'query');
   });
 });
 

@@ -38,10 +38,9 @@ export function apiRequest(method: string, path: string, options: CallOptions = 
   const headers = new Headers(options.headers);
   if (options.key && !headers.has('authorization')) headers.set('authorization', `Bearer ${options.key}`);
   let body: string | Uint8Array | undefined = options.rawBody;
-  if (body === undefined && options.body !== undefined) {
-    body = JSON.stringify(options.body);
-    if (!headers.has('content-type')) headers.set('content-type', 'application/json');
-  }
+  if (body === undefined && options.body !== undefined) body = JSON.stringify(options.body);
+  // The API takes JSON bodies only (415 otherwise); a test of another type says so in headers.
+  if (body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
   return new Request(url, { method, headers, body: body as BodyInit | undefined });
 }
 

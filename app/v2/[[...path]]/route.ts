@@ -7,4 +7,6 @@ export const runtime = 'nodejs';
 
 const handle = (request: Request) => dispatch(request);
 
-export { handle as GET, handle as POST, handle as DELETE, handle as PUT, handle as PATCH };
+// Every method Next lets a route handle goes to dispatch, so that HEAD and OPTIONS get the
+// API's answers (405 with Allow; HEAD /v2/openapi.json its headers) rather than Next's own.
+export { handle as GET, handle as HEAD, handle as OPTIONS, handle as POST, handle as DELETE, handle as PUT, handle as PATCH };
