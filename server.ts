@@ -40,7 +40,7 @@ async function main(): Promise<void> {
 
   // Fail fast on what the operator must fix before the slow steps (build, seed).
   await assertPortAvailable(config.port, config.host);
-  const database = await ensureDatabase();
+  const database = await ensureDatabase(process.env, { role: 'server' });
   shutdownSteps.push(() => database.stop());
   console.log(`[db] ${database.embedded ? `embedded PostgreSQL on port ${new URL(database.url).port}` : 'using DATABASE_URL'}`);
   await migrateDatabase(database.url);
