@@ -9,6 +9,10 @@ export type ServerConfig = {
   seedScale: 'demo' | 'bench' | 'test';
   autoSeed: boolean;
   trustProxy: boolean;
+  /** Holds older than this are a killed request's and refunded (PERCH_HOLD_SWEEP_AGE_MS). */
+  holdSweepAgeMs: number;
+  /** How often the stale-hold sweeper runs (PERCH_HOLD_SWEEP_INTERVAL_MS). */
+  holdSweepIntervalMs: number;
 };
 
 function integer(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number): number {
@@ -55,5 +59,7 @@ export function readServerConfig(env: Record<string, string | undefined> = proce
     seedScale,
     autoSeed: flag(env, 'PERCH_AUTO_SEED', true),
     trustProxy: flag(env, 'PERCH_TRUST_PROXY', false),
+    holdSweepAgeMs: integer(env, 'PERCH_HOLD_SWEEP_AGE_MS', 10 * 60_000, 1000, 24 * 3600_000),
+    holdSweepIntervalMs: integer(env, 'PERCH_HOLD_SWEEP_INTERVAL_MS', 60_000, 100, 3600_000),
   };
 }
