@@ -7,6 +7,7 @@ import { ensureDatabase } from '@/lib/db/ensure-database';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { closePool } from '@/lib/db/pool';
 import { StartupError } from '@/lib/db/startup-error';
+import { runWhileLeader } from '@/lib/db/run-while-leader';
 import { superviseEmbeddedPostgres } from '@/lib/db/supervise-postgres';
 import { dispatch } from '@/lib/api/dispatch';
 import { startHoldSweeper } from '@/lib/credits';
@@ -79,7 +80,13 @@ async function main(): Promise<void> {
   });
 
   if (config.live) {
-    const live = startLiveActivity({ ratePerSecond: config.liveRate });
+    // One simulator per database, however many instances share it: the others stand by and
+    // one of them takes over when the one running it stops or dies.
+    const live = runWhileLeader({
+      name: 'live-activity',
+      start: () => startLiveActivity({ ratePerSecond: config.liveRate }),
+      onChange: (leading) => console.log(leading ? '[live] this instance runs the live activity' : '[live] this instance stopped running the live activity'),
+    });
     shutdownSteps.push({ name: 'live activity', run: () => live.stop() });
   }
   const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
