@@ -75,7 +75,9 @@ export async function stopPostmaster(clusterDir: string, timeoutSeconds = 8): Pr
 export function lastLoggedProblem(clusterDir: string): string | undefined {
   try {
     const lines = fs.readFileSync(postmasterLog(clusterDir), 'utf8').split('\n').slice(-50);
-    return lines.filter((line) => /FATAL|PANIC|could not/i.test(line)).slice(-1)[0]?.trim();
+    const line = lines.filter((text) => /FATAL|PANIC|could not/i.test(text)).slice(-1)[0];
+    // Without its timestamp and pid, so that one problem repeated reads the same each time.
+    return line?.replace(/^.*?\b(FATAL|PANIC|ERROR|LOG):\s*/, '$1: ').trim();
   } catch {
     return undefined;
   }
