@@ -18,7 +18,9 @@ export function processStartTime(pid: number): string | null {
   try {
     // The command name in parentheses may itself hold spaces or parentheses: split after the last ')'.
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (fields[0] === 'Z' || fields[0] === 'X') return null; // exited, not yet reaped
+    return fields[19] ?? null;
   } catch {
     return null;
   }

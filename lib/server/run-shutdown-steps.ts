@@ -6,17 +6,19 @@ export type ShutdownStep = { name: string; run: () => Promise<void> };
  * close) is abandoned and the next one still runs. Resolves within the deadline whatever the
  * steps do; errors and abandoned steps are logged.
  */
-export async function runShutdownSteps(steps: readonly ShutdownStep[], deadlineMs: number, { perStepMs = 3000 } = {}): Promise<void> {
+export async function runShutdownSteps(steps: readonly ShutdownStep[], deadlineMs: number, { perStepMs = 1500, reserveLastMs = 3000 } = {}): Promise<void> {
   const deadline = performance.now() + deadlineMs;
   for (const step of steps) {
-    const left = deadline - performance.now();
+    const last = step === steps.at(-1);
+    // The last step (stopping the database) gets all the time left and keeps `reserveLastMs`
+    // for itself; the others at most perStepMs each, so that hangs early on (often the first
+    // things to notice a dead database) leave time for the rest.
+    const left = deadline - performance.now() - (last ? 0 : Math.min(reserveLastMs, deadlineMs / 3));
     if (left <= 0) {
       console.error(`[perch] shutdown deadline reached: skipped ${step.name}`);
       continue;
     }
-    // The last step gets all the time left; the others at most perStepMs, so that a hang
-    // early on (often the first thing to notice a dead database) leaves time for the rest.
-    const budget = step === steps.at(-1) ? left : Math.min(left, perStepMs);
+    const budget = last ? left : Math.min(left, perStepMs);
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), budget);
