@@ -7,6 +7,8 @@ import { ensureDatabase } from '@/lib/db/ensure-database';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { closePool } from '@/lib/db/pool';
 import { StartupError } from '@/lib/db/startup-error';
+import { runWhileLeader } from '@/lib/db/run-while-leader';
+import { superviseEmbeddedPostgres } from '@/lib/db/supervise-postgres';
 import { allowedMethodsAt, dispatch } from '@/lib/api/dispatch';
 import { startHoldSweeper } from '@/lib/credits';
 import { sharedLastUsedTracker, stopKeyInvalidationSubscriber } from '@/lib/keys';
@@ -16,20 +18,24 @@ import { webHandler } from '@/lib/server/web-adapter';
 import { ensureBuild } from '@/lib/server/ensure-build';
 import { readServerConfig } from '@/lib/server/config';
 import { handleSignals } from '@/lib/server/handle-signals';
+import { runShutdownSteps, type ShutdownStep } from '@/lib/server/run-shutdown-steps';
 import { ensurePlatformSeeded } from '@/lib/server/ensure-platform-seeded';
 import { startLiveActivity } from '@/lib/platform/local/live-activity';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
-const shutdownSteps: Array<() => Promise<void>> = [];
+const shutdownSteps: ShutdownStep[] = [];
 let shuttingDown = false;
+// Orchestrators give a stopping process about 10 s before SIGKILL; finish inside that
+// whatever the database's state (a dead database must not make shutdown wait on it).
+const SHUTDOWN_DEADLINE_MS = 9000;
 
 async function shutdown(signal: string, exitCode = 0): Promise<never> {
   if (shuttingDown) process.exit(exitCode);
   shuttingDown = true;
   console.log(`[perch] ${signal}: shutting down`);
-  for (const step of shutdownSteps.reverse()) {
-    await step().catch((error: unknown) => console.error(`[perch] during shutdown: ${error instanceof Error ? error.message : error}`));
-  }
+  const started = performance.now();
+  await runShutdownSteps([...shutdownSteps].reverse(), SHUTDOWN_DEADLINE_MS);
+  console.log(`[perch] stopped in ${Math.round(performance.now() - started)} ms`);
   process.exit(exitCode);
 }
 
@@ -40,11 +46,15 @@ async function main(): Promise<void> {
 
   // Fail fast on what the operator must fix before the slow steps (build, seed).
   await assertPortAvailable(config.port, config.host);
-  const database = await ensureDatabase();
-  shutdownSteps.push(() => database.stop());
+  const database = await ensureDatabase(process.env, { role: 'server' });
+  shutdownSteps.push({ name: 'leaving the database', run: () => database.stop() });
   console.log(`[db] ${database.embedded ? `embedded PostgreSQL on port ${new URL(database.url).port}` : 'using DATABASE_URL'}`);
+  if (database.clusterDir) {
+    const supervisor = superviseEmbeddedPostgres({ clusterDir: database.clusterDir, port: Number(new URL(database.url).port) });
+    shutdownSteps.push({ name: 'database supervisor', run: async () => supervisor.stop() });
+  }
   await migrateDatabase(database.url);
-  shutdownSteps.push(() => closePool());
+  shutdownSteps.push({ name: 'database pools', run: () => closePool() });
   if (config.autoSeed) await ensurePlatformSeeded(database.url, config.seedScale);
   await ensureBuild(root);
 
@@ -57,20 +67,29 @@ async function main(): Promise<void> {
     allowedMethods: (path) => (/^\/v2(\/|\?|$)/i.test(path) ? allowedMethodsAt(path) : null),
   });
   await listen(server, config.port, config.host);
-  shutdownSteps.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  shutdownSteps.push(() => nextApp.close());
+  shutdownSteps.push({ name: 'http server', run: () => new Promise<void>((resolve) => server.close(() => resolve())) });
+  shutdownSteps.push({ name: 'next', run: () => nextApp.close() });
 
-  const stopSweeper = startHoldSweeper();
-  shutdownSteps.push(async () => {
-    stopSweeper();
-    await sharedLastUsedTracker().flush();
-    await stopKeyInvalidationSubscriber();
-    await closeRedis();
+  const stopSweeper = startHoldSweeper({ olderThanMs: config.holdSweepAgeMs, intervalMs: config.holdSweepIntervalMs });
+  shutdownSteps.push({
+    name: 'sweeper, usage and key caches',
+    run: async () => {
+      stopSweeper();
+      await sharedLastUsedTracker().flush();
+      await stopKeyInvalidationSubscriber();
+      await closeRedis();
+    },
   });
 
   if (config.live) {
-    const live = startLiveActivity({ ratePerSecond: config.liveRate });
-    shutdownSteps.push(() => live.stop());
+    // One simulator per database, however many instances share it: the others stand by and
+    // one of them takes over when the one running it stops or dies.
+    const live = runWhileLeader({
+      name: 'live-activity',
+      start: () => startLiveActivity({ ratePerSecond: config.liveRate }),
+      onChange: (leading) => console.log(leading ? '[live] this instance runs the live activity' : '[live] this instance stopped running the live activity'),
+    });
+    shutdownSteps.push({ name: 'live activity', run: () => live.stop() });
   }
   const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
   console.log(`[perch] ready on http://${shownHost}:${config.port} in ${((Date.now() - started) / 1000).toFixed(1)} s${config.live ? ` (live activity ${config.liveRate}/s)` : ''}`);

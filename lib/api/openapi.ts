@@ -41,7 +41,7 @@ const ERROR_RESPONSES: Record<string, string> = {
   '405': 'method_not_allowed: the path exists for other methods (see the Allow header); also any method the API does not implement (TRACE, PUT, …) and HEAD on operations, which would charge for a body that is never sent',
   '413': 'payload_too_large: body over 64 KiB',
   '429': 'rate_limited: per-key rate limit exceeded; see Retry-After',
-  '503': 'unavailable: the data source cannot serve this operation now',
+  '503': 'unavailable: the data source cannot serve this operation now (the database is down or restarting: see Retry-After); nothing is charged',
 };
 
 /**

@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable, OUTAGE_RETRY_AFTER_SECONDS } from '@/lib/db/database-unavailable';
 import { ForbiddenError, InvalidCursorError, InvalidInputError, NotFoundError } from '@/lib/platform/errors';
 import { ApiError } from './errors';
 
@@ -8,12 +9,11 @@ export function toApiError(error: unknown, requestId: string): ApiError {
   if (error instanceof InvalidCursorError) return new ApiError('invalid_request', error.message, [{ path: 'cursor', message: error.message }]);
   if (error instanceof InvalidInputError) return new ApiError('invalid_request', error.message, [{ path: error.path ?? 'body', message: error.message }]);
   if (error instanceof ForbiddenError) return new ApiError('forbidden', error.message);
-  if (isDatabaseUnavailable(error)) return new ApiError('unavailable', 'the data source is unavailable right now: retry shortly');
+  // Nothing was charged: a hold that could not be placed took no credits, and one placed
+  // before the outage is released by the stale-hold sweeper once the database is back.
+  if (isDatabaseUnavailable(error)) {
+    return new ApiError('unavailable', 'the database is unavailable right now: retry shortly', undefined, { 'retry-after': String(OUTAGE_RETRY_AFTER_SECONDS) });
+  }
   console.error(`[api] ${requestId} internal error:`, error);
   return new ApiError('internal_error', `internal error: quote ${requestId} when reporting it`);
-}
-
-function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code;
-  return code === 'ECONNREFUSED' || code === '57P01' || code === '57P03' || code === '53300';
 }

@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '@/lib/db/database-unavailable';
 import { getPool } from '@/lib/db/pool';
 import { toCredits } from './credit-amount';
 
@@ -50,15 +51,23 @@ export type HoldSweeperOptions = {
 /** Sweeps stale holds on an interval that does not keep the process alive; returns a stop function. */
 export function startHoldSweeper({ olderThanMs = 10 * 60_000, intervalMs = 60_000 }: HoldSweeperOptions = {}): () => void {
   let running = false;
+  // A database outage fails every sweep until it is over: said once, not once a sweep.
+  let outage = false;
   const timer = setInterval(() => {
     // A sweep slower than the interval must not overlap with the next one.
     if (running) return;
     running = true;
     sweepStaleHolds(olderThanMs)
       .then(({ released, credits }) => {
+        if (outage) console.log('[credits] the database is back: stale hold sweeps resume');
+        outage = false;
         if (released > 0) console.warn(`[credits] released ${released} stale hold(s), ${credits} credits refunded`);
       })
-      .catch((error: Error) => console.error(`[credits] stale hold sweep failed: ${error.message}`))
+      .catch((error: Error) => {
+        if (!isDatabaseUnavailable(error)) return console.error(`[credits] stale hold sweep failed: ${error.message}`);
+        if (!outage) console.error(`[credits] stale hold sweeps wait for the database: ${error.message}`);
+        outage = true;
+      })
       .finally(() => {
         running = false;
       });

@@ -1,8 +1,15 @@
 import pg from 'pg';
+import type { ClusterRole } from './cluster-users';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { StartupError } from './startup-error';
 
-export type Database = { url: string; embedded: boolean; stop: () => Promise<void> };
+export type Database = {
+  url: string;
+  embedded: boolean;
+  /** The embedded cluster's directory (for supervision); absent with DATABASE_URL. */
+  clusterDir?: string;
+  stop: () => Promise<void>;
+};
 
 function describe(url: string): string {
   try {
@@ -15,6 +22,7 @@ function describe(url: string): string {
 
 async function assertReachable(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  client.on('error', () => undefined); // a dropped connection fails the query below instead
   try {
     await client.connect();
     const { rows } = await client.query<{ version: number }>(`SELECT current_setting('server_version_num')::int AS version`);
@@ -32,9 +40,10 @@ async function assertReachable(url: string): Promise<void> {
 
 /**
  * The database Perch runs on: DATABASE_URL when set, else the embedded PostgreSQL under
- * PERCH_DATA_DIR. Sets DATABASE_URL for the rest of the process and its children.
+ * PERCH_DATA_DIR. Sets DATABASE_URL for the rest of the process and its children. `role`
+ * says who may stop the embedded cluster (see EmbeddedOptions): the server passes `server`.
  */
-export async function ensureDatabase(env: Record<string, string | undefined> = process.env): Promise<Database> {
+export async function ensureDatabase(env: Record<string, string | undefined> = process.env, { role = 'tool' }: { role?: ClusterRole } = {}): Promise<Database> {
   if (env.DATABASE_URL) {
     await assertReachable(env.DATABASE_URL);
     return { url: env.DATABASE_URL, embedded: false, stop: async () => undefined };
@@ -43,7 +52,7 @@ export async function ensureDatabase(env: Record<string, string | undefined> = p
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
     throw new StartupError(`PERCH_DB_PORT must be a port number, got "${env.PERCH_DB_PORT}"`);
   }
-  const handle = await startEmbeddedPostgres({ dataDir: env.PERCH_DATA_DIR ?? '.data', port, database: 'perch' });
+  const handle = await startEmbeddedPostgres({ dataDir: env.PERCH_DATA_DIR ?? '.data', port, database: 'perch', role });
   env.DATABASE_URL = handle.url;
-  return { url: handle.url, embedded: true, stop: handle.stop };
+  return { url: handle.url, embedded: true, clusterDir: handle.clusterDir, stop: handle.stop };
 }

@@ -4,19 +4,48 @@ import pg from 'pg';
 // platform module. Kept on globalThis because Next.js may load this module more than once.
 const globalForPool = globalThis as typeof globalThis & { perchPool?: pg.Pool; perchMeterPool?: pg.Pool };
 
+// A connection attempt to a database that does not answer (a host gone, not a refused port)
+// fails after this instead of holding the request until the client gives up.
+const CONNECT_TIMEOUT_MS = Number(process.env.PERCH_DB_CONNECT_TIMEOUT_MS ?? 5000);
+// During an outage every pooled connection reports its loss: one line per this many ms.
+const LOSS_LOG_INTERVAL_MS = 30_000;
+let lastLossLogged = -Infinity;
+
+function logConnectionLoss(pool: string, error: Error): void {
+  if (performance.now() - lastLossLogged < LOSS_LOG_INTERVAL_MS) return;
+  lastLossLogged = performance.now();
+  console.error(`[db] ${pool} connection lost: ${error.message} (more losses in the next ${LOSS_LOG_INTERVAL_MS / 1000} s are not logged)`);
+}
+
+/**
+ * Makes a lost connection harmless wherever it happens. The pool itself only listens to idle
+ * clients; a client checked out (a transaction in progress, a LISTEN connection) whose
+ * connection drops emits 'error' with no listener, which would crash the process. Every client
+ * gets a listener for its whole life: the query in flight fails on its own and the client,
+ * no longer queryable, is dropped by the pool when released.
+ */
+function guardConnections(pool: pg.Pool, name: string): pg.Pool {
+  pool.on('error', (error) => logConnectionLoss(name, error));
+  pool.on('connect', (client) => client.on('error', (error) => logConnectionLoss(name, error)));
+  return pool;
+}
+
 /** The process-wide pg pool for DATABASE_URL, created on first use. */
 export function getPool(): pg.Pool {
   if (!globalForPool.perchPool) {
     const connectionString = process.env.DATABASE_URL;
     if (!connectionString) throw new Error('DATABASE_URL is not set: start Perch through server.ts or set it');
-    globalForPool.perchPool = new pg.Pool({
-      connectionString,
-      max: Number(process.env.PERCH_DB_POOL_SIZE ?? 20),
-      application_name: 'perch',
-    });
-    // An idle client losing its connection (database restart) must not crash the process;
-    // the pool drops it and the next query opens a new one.
-    globalForPool.perchPool.on('error', (error) => console.error(`[db] idle connection lost: ${error.message}`));
+    // After a database restart the pool recovers by itself: broken clients are dropped and
+    // the next query opens a new connection.
+    globalForPool.perchPool = guardConnections(
+      new pg.Pool({
+        connectionString,
+        max: Number(process.env.PERCH_DB_POOL_SIZE ?? 20),
+        application_name: 'perch',
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      }),
+      'pool',
+    );
   }
   return globalForPool.perchPool;
 }
@@ -34,13 +63,16 @@ export function getMeterPool(): pg.Pool {
   if (!globalForPool.perchMeterPool) {
     const connectionString = process.env.DATABASE_URL;
     if (!connectionString) throw new Error('DATABASE_URL is not set: start Perch through server.ts or set it');
-    globalForPool.perchMeterPool = new pg.Pool({
-      connectionString,
-      max: Number(process.env.PERCH_DB_METER_POOL_SIZE ?? 10),
-      application_name: 'perch-meter',
-      options: '-c synchronous_commit=off',
-    });
-    globalForPool.perchMeterPool.on('error', (error) => console.error(`[db] idle metering connection lost: ${error.message}`));
+    globalForPool.perchMeterPool = guardConnections(
+      new pg.Pool({
+        connectionString,
+        max: Number(process.env.PERCH_DB_METER_POOL_SIZE ?? 10),
+        application_name: 'perch-meter',
+        options: '-c synchronous_commit=off',
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      }),
+      'metering',
+    );
   }
   return globalForPool.perchMeterPool;
 }

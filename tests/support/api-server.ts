@@ -19,7 +19,14 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const COPY = path.join(os.tmpdir(), `perch-api-bindings-${crypto.createHash('sha256').update(ROOT).digest('hex').slice(0, 8)}`);
 const SKIPPED = ['.node_modules-installed.json', 'node_modules', '.next', '.data', '.git', 'test-results', 'tsconfig.tsbuildinfo', 'playwright-report'];
 
-export type RunningServer = { url: string; output: () => string; stop: () => Promise<void> };
+export type RunningServer = {
+  url: string;
+  output: () => string;
+  /** SIGTERM, then SIGKILL after 10 s. */
+  stop: () => Promise<void>;
+  /** SIGKILL at once, as a crash or an OOM kill would (what it started itself stays orphaned). */
+  kill: () => Promise<void>;
+};
 
 const LOCK = `${COPY}.lock`;
 
@@ -79,8 +86,11 @@ function syncCopy(): void {
   }
 }
 
-/** Starts server.ts on a free port against `databaseUrl`; resolves once it says it is ready. */
-export async function startServer(databaseUrl: string, env: Record<string, string> = {}, timeoutMs = 9 * 60_000): Promise<RunningServer> {
+/**
+ * Starts server.ts on a free port against `databaseUrl` (null: the embedded PostgreSQL, per
+ * PERCH_DATA_DIR and PERCH_DB_PORT in `env`); resolves once it says it is ready.
+ */
+export async function startServer(databaseUrl: string | null, env: Record<string, string> = {}, timeoutMs = 9 * 60_000): Promise<RunningServer> {
   const unlock = await lockCopy(timeoutMs);
   try {
     return await startLocked(databaseUrl, env, timeoutMs, unlock);
@@ -90,13 +100,15 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
   }
 }
 
-async function startLocked(databaseUrl: string, env: Record<string, string>, timeoutMs: number, unlock: () => void): Promise<RunningServer> {
+async function startLocked(databaseUrl: string | null, env: Record<string, string>, timeoutMs: number, unlock: () => void): Promise<RunningServer> {
   syncCopy();
   const port = await freePort();
   let output = '';
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, PERCH_LIVE: '0', PERCH_AUTO_SEED: '0', ...env, DATABASE_URL: databaseUrl ?? undefined, PORT: String(port), HOST: '127.0.0.1' };
+  if (databaseUrl === null) delete childEnv.DATABASE_URL;
   const child: ChildProcess = spawn(path.join(COPY, 'node_modules', '.bin', 'tsx'), ['server.ts'], {
     cwd: COPY,
-    env: { ...process.env, ...env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', PERCH_LIVE: '0', PERCH_AUTO_SEED: '0' },
+    env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -117,6 +129,13 @@ async function startLocked(databaseUrl: string, env: Record<string, string>, tim
     }
     unlock();
   };
+  const kill = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      process.kill(-child.pid!, 'SIGKILL');
+      await exited;
+    }
+    unlock();
+  };
 
   const deadline = Date.now() + timeoutMs;
   while (!/\[perch\] ready on/.test(output)) {
@@ -127,5 +146,5 @@ async function startLocked(databaseUrl: string, env: Record<string, string>, tim
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { url: `http://127.0.0.1:${port}`, output: () => output, stop };
+  return { url: `http://127.0.0.1:${port}`, output: () => output, stop, kill };
 }

@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '@/lib/db/database-unavailable';
 import { Rng } from '@/lib/platform/seed/prng';
 import { drawEventKind, runLiveEvent, type LiveContext } from './live/events';
 import { HotTags } from './live/hot-tags';
@@ -18,6 +19,9 @@ const REFRESH_MS = 15_000;
 const IDLE_MS = 5_000;
 // Behind schedule by more than this (a slow database), skip ahead instead of bursting.
 const MAX_LAG_MS = 1_000;
+// While the database is down, wait this long before trying again, doubling up to the cap.
+const OUTAGE_FIRST_WAIT_MS = 1_000;
+const OUTAGE_MAX_WAIT_MS = 30_000;
 
 const WAITING_MESSAGE: Record<Exclude<PlatformState, 'ready'>, string> = {
   'no-users': '[live] the platform has no users: live activity waits until it has some',
@@ -69,12 +73,30 @@ export function startLiveActivity(options: LiveActivityOptions): LiveActivity {
     return false;
   };
 
+  // During a database outage the loop backs off instead of failing at its full rate: one line
+  // when it pauses, one when it resumes.
+  let outageWaitMs = 0;
+  const waitOutOutage = async (error: unknown): Promise<boolean> => {
+    if (!isDatabaseUnavailable(error)) return false;
+    if (outageWaitMs === 0) console.error('[live] the database is unavailable: live activity pauses until it is back');
+    outageWaitMs = Math.min(OUTAGE_MAX_WAIT_MS, outageWaitMs === 0 ? OUTAGE_FIRST_WAIT_MS : outageWaitMs * 2);
+    await sleep(outageWaitMs);
+    return true;
+  };
+  const outageOver = () => {
+    if (outageWaitMs > 0) console.log('[live] the database is back: live activity resumes');
+    outageWaitMs = 0;
+  };
+
   const loop = async () => {
     let refreshedAt = -Infinity;
     let due = performance.now();
     while (!stopped) {
       if (performance.now() - refreshedAt >= REFRESH_MS) {
-        const ready = await refresh().catch((error: unknown) => (logOnce('refresh', error), false));
+        let failure: unknown;
+        const ready = await refresh().catch((error: unknown) => ((failure = error), false));
+        if (failure !== undefined && (await waitOutOutage(failure))) continue;
+        if (failure !== undefined) logOnce('refresh', failure);
         if (!ready) {
           await sleep(IDLE_MS);
           continue;
@@ -82,7 +104,15 @@ export function startLiveActivity(options: LiveActivityOptions): LiveActivity {
         refreshedAt = performance.now();
       }
       const kind = drawEventKind(rng);
-      await runLiveEvent(kind, context).catch((error: unknown) => logOnce(kind, error));
+      let failure: unknown;
+      await runLiveEvent(kind, context).then(outageOver, (error: unknown) => (failure = error));
+      if (failure !== undefined) {
+        if (await waitOutOutage(failure)) {
+          due = performance.now();
+          continue;
+        }
+        logOnce(kind, failure);
+      }
       // Exponential gaps make a Poisson stream: bursts and lulls around the average rate.
       due = Math.max(due + rng.exponential(1000 / rate), performance.now() - MAX_LAG_MS);
       const wait = due - performance.now();

@@ -1,0 +1,65 @@
+import { lastLoggedProblem, runningPostmaster, startPostmaster } from './postmaster';
+
+export type SupervisorOptions = {
+  clusterDir: string;
+  /** The port the cluster serves on (the pools keep this URL, so a restart must reuse it). */
+  port: number;
+  /** How often the postmaster is looked at. */
+  checkEveryMs?: number;
+  /** The longest wait between two restart attempts (they back off exponentially from 1 s). */
+  maxBackoffMs?: number;
+};
+
+export type Supervisor = { stop(): void };
+
+/**
+ * Watches the embedded postmaster and starts it again, with backoff, whenever it is gone
+ * (killed, crashed, stopped by hand). The pools reconnect by themselves once it is back.
+ * One line when it goes, one when it is back, one per distinct failure in between.
+ */
+export function superviseEmbeddedPostgres({ clusterDir, port, checkEveryMs = 1000, maxBackoffMs = 30_000 }: SupervisorOptions): Supervisor {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let downSince: number | null = null;
+  let attempts = 0;
+  let lastProblem = '';
+
+  const schedule = (ms: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => void check(), ms);
+    timer.unref(); // never what keeps the process alive
+  };
+
+  const check = async () => {
+    if (runningPostmaster(clusterDir)) {
+      if (downSince !== null) console.log(`[db] the embedded PostgreSQL is back after ${((Date.now() - downSince) / 1000).toFixed(1)} s`);
+      downSince = null;
+      attempts = 0;
+      lastProblem = '';
+      return schedule(checkEveryMs);
+    }
+    if (downSince === null) {
+      downSince = Date.now();
+      console.error(`[db] the embedded PostgreSQL in ${clusterDir} is not running: starting it again`);
+    }
+    attempts += 1;
+    try {
+      await startPostmaster(clusterDir, port);
+    } catch (error) {
+      // Typical right after a kill -9: its old backends still hold the shared memory for a moment.
+      const problem = lastLoggedProblem(clusterDir) ?? (error instanceof Error ? error.message.split('\n')[0] : String(error));
+      if (problem !== lastProblem && !stopped) console.error(`[db] restarting the embedded PostgreSQL failed (attempt ${attempts}): ${problem}; retrying with backoff`);
+      lastProblem = problem;
+    }
+    // Checked again at once when it started; otherwise after 1 s, 2 s, 4 s … up to the cap.
+    schedule(runningPostmaster(clusterDir) ? 0 : Math.min(maxBackoffMs, 1000 * 2 ** Math.min(attempts - 1, 16)));
+  };
+
+  schedule(checkEveryMs);
+  return {
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}

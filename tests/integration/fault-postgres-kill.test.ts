@@ -1,0 +1,163 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkLedger } from '@/lib/credits';
+import { startEmbeddedPostgres, type EmbeddedHandle } from '@/lib/db/embedded-postgres';
+import { closePool, getPool } from '@/lib/db/pool';
+import { runningPostmaster, startPostmaster, stopPostmaster } from '@/lib/db/postmaster';
+import { freePort } from '@/lib/server/free-port';
+import { waitFor } from '../support/account-fixtures';
+import { startServer, type RunningServer } from '../support/api-server';
+import { embeddedEnv, runAdmin, startLoad, type Tally } from '../support/fault-load';
+
+// kill -9 of PostgreSQL under load (issue 13, points 2 and 5): every /v2 call answers 200 or a
+// clean 503 `unavailable` with Retry-After (never a 500, a reset or a hang), Perch recovers
+// without being restarted, nothing is charged for the failed calls (ledger audited once the
+// sweeper has refunded the holds the outage cut off), and SIGTERM with the database gone
+// stops the server within 10 s. Only databases this file started are killed.
+
+const dirs: string[] = [];
+const servers: RunningServer[] = [];
+afterAll(async () => {
+  for (const server of servers) await server.stop();
+  await closePool();
+  for (const dir of dirs) {
+    await stopPostmaster(path.join(dir, 'postgres')).catch(() => undefined);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'perch-fault-pg-'));
+  dirs.push(dir);
+  return dir;
+}
+
+// Quick sweeps, so holds a crash cut off are refunded within the test.
+const SWEEP = { PERCH_HOLD_SWEEP_AGE_MS: '3000', PERCH_HOLD_SWEEP_INTERVAL_MS: '500', PERCH_AUTO_SEED: '1', PERCH_SEED_SCALE: 'test' };
+
+async function firstUsername(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<{ username: string }>('SELECT username FROM platform.users ORDER BY id LIMIT 1')).rows[0].username;
+  } finally {
+    await client.end();
+  }
+}
+
+function killPostmaster(clusterDir: string): void {
+  const running = runningPostmaster(clusterDir);
+  expect(running).not.toBeNull();
+  process.kill(running!.pid, 'SIGKILL');
+}
+
+const ok = (tally: Tally) => tally.byStatus[200] ?? 0;
+
+/** Load through an outage: the outage is seen as clean 503s, then 200s come back. */
+async function expectOutageAndRecovery(load: { tally: Tally }, kill: () => void, restart?: () => Promise<void>): Promise<void> {
+  await waitFor(() => ok(load.tally) >= 20, 60_000);
+  kill();
+  await waitFor(() => load.tally.cleanUnavailable >= 5, 60_000);
+  const before = ok(load.tally);
+  await restart?.();
+  await waitFor(() => ok(load.tally) >= before + 20, 180_000);
+}
+
+function expectOnlyCleanAnswers(tally: Tally): void {
+  expect({ statuses: Object.keys(tally.byStatus).sort(), bad503: tally.badUnavailable, network: tally.networkErrors, hangs: tally.hangs, last: tally.lastError }).toEqual({
+    statuses: ['200', '503'],
+    bad503: 0,
+    network: 0,
+    hangs: 0,
+    last: undefined,
+  });
+}
+
+async function expectLedgerAfterSweep(userId: string): Promise<void> {
+  await waitFor(async () => (await getPool().query('SELECT 1 FROM credit_holds WHERE user_id = $1', [userId])).rowCount === 0, 60_000);
+  const ledger = await checkLedger(userId);
+  expect(ledger).toMatchObject({ ok: true, holds: 0 });
+  expect(ledger.balance).toBe(ledger.grants - ledger.usage);
+}
+
+/** The server's own measure of its shutdown, from its log. */
+function shutdownMs(server: RunningServer): number {
+  const match = server.output().match(/\[perch\] stopped in (\d+) ms/);
+  expect(match, server.output().slice(-2000)).not.toBeNull();
+  return Number(match![1]);
+}
+
+describe('kill -9 of PostgreSQL under load', () => {
+  it('embedded: Perch restarts its PostgreSQL by itself; 503s meanwhile, then 200s; ledger exact', { timeout: 20 * 60_000 }, async () => {
+    const dataDir = tempDir();
+    const dbPort = await freePort();
+    const server = await startServer(null, { PERCH_DATA_DIR: dataDir, PERCH_DB_PORT: String(dbPort), ...SWEEP });
+    servers.push(server);
+    const dbUrl = `postgresql://postgres:perch@127.0.0.1:${dbPort}/perch`;
+    process.env.DATABASE_URL = dbUrl; // this file's ledger checks read the server's database
+    const email = `pgkill-${crypto.randomBytes(4).toString('hex')}@example.test`;
+    const userId = await runAdmin(embeddedEnv(dataDir, dbPort), 'create-user', '--email', email, '--password', 'correct horse battery', '--credits', '1000000');
+    const key = await runAdmin(embeddedEnv(dataDir, dbPort), 'create-key', '--email', email, '--rate-limit', '10000');
+    const load = startLoad(`${server.url}/v2/users/${await firstUsername(dbUrl)}`, key, 8);
+    try {
+      await expectOutageAndRecovery(load, () => killPostmaster(path.join(dataDir, 'postgres')));
+    } finally {
+      await load.stop();
+    }
+    expectOnlyCleanAnswers(load.tally);
+    expect(server.output()).toMatch(/\[db\] the embedded PostgreSQL is back after/);
+    await expectLedgerAfterSweep(userId);
+
+    // A second crash with SIGTERM right behind it: shutdown does not wait on the database.
+    killPostmaster(path.join(dataDir, 'postgres'));
+    await server.stop();
+    expect(shutdownMs(server)).toBeLessThan(10_000);
+    // Whether the supervisor had restarted it or not, the server's shutdown leaves it stopped.
+    await waitFor(() => runningPostmaster(path.join(dataDir, 'postgres')) === null, 30_000);
+    await closePool();
+  });
+
+  it('external DATABASE_URL: the pools recover by themselves when the server is back; shutdown with it gone takes under 10 s', { timeout: 20 * 60_000 }, async () => {
+    const dataDir = tempDir();
+    const dbPort = await freePort();
+    // "External" to Perch: a cluster this test started and kills.
+    const database: EmbeddedHandle = await startEmbeddedPostgres({ dataDir, port: dbPort, database: 'perch' });
+    const clusterDir = path.join(dataDir, 'postgres');
+    const server = await startServer(database.url, SWEEP);
+    servers.push(server);
+    process.env.DATABASE_URL = database.url;
+    const email = `extkill-${crypto.randomBytes(4).toString('hex')}@example.test`;
+    const cli = { ...process.env, DATABASE_URL: database.url };
+    const userId = await runAdmin(cli, 'create-user', '--email', email, '--password', 'correct horse battery', '--credits', '1000000');
+    const key = await runAdmin(cli, 'create-key', '--email', email, '--rate-limit', '10000');
+    const load = startLoad(`${server.url}/v2/users/${await firstUsername(database.url)}`, key, 8);
+    try {
+      await expectOutageAndRecovery(
+        load,
+        () => killPostmaster(clusterDir),
+        // Whoever runs the external database brings it back; its old backends may hold the
+        // shared memory for a moment after the kill.
+        () =>
+          waitFor(async () => {
+            await startPostmaster(clusterDir, dbPort).catch(() => undefined);
+            return runningPostmaster(clusterDir) !== null;
+          }, 60_000),
+      );
+    } finally {
+      await load.stop();
+    }
+    expectOnlyCleanAnswers(load.tally);
+    await expectLedgerAfterSweep(userId);
+    await closePool();
+
+    killPostmaster(clusterDir);
+    await waitFor(() => runningPostmaster(clusterDir) === null, 30_000);
+    await server.stop();
+    expect(shutdownMs(server)).toBeLessThan(10_000);
+    expect(runningPostmaster(clusterDir)).toBeNull(); // a server never starts an external database
+  });
+});
