@@ -4,7 +4,16 @@ import { getPrisma } from '@/lib/db/prisma';
 import { authOptions } from './auth-options';
 import { isAdmin } from './is-admin';
 
-export type CurrentUser = { id: string; email: string; name: string | null; isAdmin: boolean };
+export type CurrentUser = {
+  id: string;
+  email: string;
+  name: string | null;
+  isAdmin: boolean;
+  emailVerified: boolean;
+  twoFactor: boolean;
+  /** False for accounts made by an OAuth sign-in, which have no password to re-enter. */
+  hasPassword: boolean;
+};
 
 /**
  * The signed-in account, read fresh from the database (a deleted account or a revoked admin
@@ -15,7 +24,15 @@ export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
   const session = await getServerSession(authOptions());
   const id = (session?.user as { id?: unknown } | undefined)?.id;
   if (typeof id !== 'string') return null;
-  const user = await getPrisma().user.findUnique({ where: { id }, select: { id: true, email: true, name: true, isAdmin: true } });
-  if (!user) return null;
-  return { ...user, isAdmin: isAdmin(user) };
+  const user = await getPrisma().user.findUnique({ where: { id }, select: { id: true, email: true, name: true, isAdmin: true, emailVerified: true, totpEnabledAt: true, passwordHash: true, deletedAt: true } });
+  if (!user || user.deletedAt) return null;
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    isAdmin: isAdmin(user),
+    emailVerified: user.emailVerified !== null,
+    twoFactor: user.totpEnabledAt !== null,
+    hasPassword: user.passwordHash !== null,
+  };
 });

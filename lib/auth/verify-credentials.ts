@@ -1,7 +1,7 @@
 import { getPrisma } from '@/lib/db/prisma';
 import { hashPassword, verifyPassword } from './password';
 import { encodeSignInProblem, type SignInProblem } from './sign-in-error';
-import { sharedSignInLimiter, type SignInLimiter } from './sign-in-limiter';
+import { describeWait, sharedSignInLimiter, type SignInLimiter } from './sign-in-limiter';
 import { signInSchema } from './sign-in-schema';
 
 export type SignedInUser = { id: string; email: string; name: string | null };
@@ -16,14 +16,9 @@ export class SignInRefusedError extends Error {
 
 let dummyHash: Promise<string> | undefined;
 
-function minutes(seconds: number): string {
-  const n = Math.ceil(seconds / 60);
-  return n === 1 ? '1 minute' : `${n} minutes`;
-}
-
 /**
- * Checks an email and password against the account's argon2id hash, with at most 5 failures
- * per 15 minutes per email and per client address; throws SignInRefusedError otherwise.
+ * Checks an email and password against the account's argon2id hash, throttling the address
+ * that keeps failing (see sign-in-limiter.ts); throws SignInRefusedError otherwise.
  */
 export async function verifyCredentials(input: { email?: unknown; password?: unknown }, ip: string, limiter: SignInLimiter = sharedSignInLimiter()): Promise<SignedInUser> {
   const parsed = signInSchema.safeParse(input);
@@ -34,8 +29,9 @@ export async function verifyCredentials(input: { email?: unknown; password?: unk
   const { email, password } = parsed.data;
   const verdict = await limiter.check(email, ip);
   if (verdict.blocked) {
-    throw new SignInRefusedError({ message: `Too many failed sign-in attempts. Try again in ${minutes(verdict.retryAfterSeconds)}.` });
+    throw new SignInRefusedError({ message: `Too many failed sign-in attempts from this address. Try again in ${describeWait(verdict.retryAfterSeconds)}.` });
   }
+  if (verdict.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, verdict.delayMs));
   const user = await getPrisma().user.findUnique({ where: { email }, select: { id: true, email: true, name: true, passwordHash: true } });
   // Hash something even for an unknown email, so the answer's timing does not tell which emails exist.
   dummyHash ??= hashPassword('perch-timing-equalizer');
@@ -44,6 +40,6 @@ export async function verifyCredentials(input: { email?: unknown; password?: unk
     await limiter.recordFailure(email, ip);
     throw new SignInRefusedError({ message: 'Email or password is incorrect.' });
   }
-  await limiter.recordSuccess(email);
+  await limiter.recordSuccess(email, ip);
   return { id: user.id, email: user.email, name: user.name };
 }
