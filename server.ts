@@ -9,6 +9,7 @@ import { closePool } from '@/lib/db/pool';
 import { StartupError } from '@/lib/db/startup-error';
 import { dispatch } from '@/lib/api/dispatch';
 import { startHoldSweeper } from '@/lib/credits';
+import { startOAuthPurge } from '@/lib/oauth/purge-oauth-records';
 import { sharedLastUsedTracker, stopKeyInvalidationSubscriber } from '@/lib/keys';
 import { closeRedis } from '@/lib/ratelimit';
 import { assertPortAvailable, createHttpServer, listen } from '@/lib/server/http-server';
@@ -59,8 +60,10 @@ async function main(): Promise<void> {
   shutdownSteps.push(() => nextApp.close());
 
   const stopSweeper = startHoldSweeper();
+  const stopOAuthPurge = startOAuthPurge();
   shutdownSteps.push(async () => {
     stopSweeper();
+    stopOAuthPurge();
     await sharedLastUsedTracker().flush();
     await stopKeyInvalidationSubscriber();
     await closeRedis();
