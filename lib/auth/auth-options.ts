@@ -34,8 +34,9 @@ export function authOptions(): NextAuthOptions {
     providers: [
       CredentialsProvider({
         name: 'Email and password',
-        credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
-        authorize: (credentials, req) => verifyCredentials({ email: credentials?.email, password: credentials?.password }, clientIp(req.headers ?? {})),
+        credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' }, code: { label: 'Authentication code', type: 'text' } },
+        authorize: (credentials, req) =>
+          verifyCredentials({ email: credentials?.email, password: credentials?.password, code: credentials?.code || undefined }, clientIp(req.headers ?? {})),
       }),
       ...oauthProviders(),
     ],

@@ -1,3 +1,4 @@
+import { verifySecondFactor } from '@/lib/account/two-factor';
 import { getPrisma } from '@/lib/db/prisma';
 import { hashPassword, verifyPassword } from './password';
 import { encodeSignInProblem, type SignInProblem } from './sign-in-error';
@@ -20,25 +21,35 @@ let dummyHash: Promise<string> | undefined;
  * Checks an email and password against the account's argon2id hash, throttling the address
  * that keeps failing (see sign-in-limiter.ts); throws SignInRefusedError otherwise.
  */
-export async function verifyCredentials(input: { email?: unknown; password?: unknown }, ip: string, limiter: SignInLimiter = sharedSignInLimiter()): Promise<SignedInUser> {
+export async function verifyCredentials(input: { email?: unknown; password?: unknown; code?: unknown }, ip: string, limiter: SignInLimiter = sharedSignInLimiter()): Promise<SignedInUser> {
   const parsed = signInSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new SignInRefusedError({ field: issue.path[0] === 'password' ? 'password' : 'email', message: issue.message });
+    const field = issue.path[0] === 'password' || issue.path[0] === 'code' ? issue.path[0] : 'email';
+    throw new SignInRefusedError({ field, message: issue.message });
   }
-  const { email, password } = parsed.data;
+  const { email, password, code } = parsed.data;
   const verdict = await limiter.check(email, ip);
   if (verdict.blocked) {
     throw new SignInRefusedError({ message: `Too many failed sign-in attempts from this address. Try again in ${describeWait(verdict.retryAfterSeconds)}.` });
   }
   if (verdict.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, verdict.delayMs));
-  const user = await getPrisma().user.findUnique({ where: { email }, select: { id: true, email: true, name: true, passwordHash: true } });
+  const user = await getPrisma().user.findUnique({ where: { email }, select: { id: true, email: true, name: true, passwordHash: true, totpEnabledAt: true } });
   // Hash something even for an unknown email, so the answer's timing does not tell which emails exist.
   dummyHash ??= hashPassword('perch-timing-equalizer');
   const matches = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
   if (!user?.passwordHash || !matches) {
     await limiter.recordFailure(email, ip);
     throw new SignInRefusedError({ message: 'Email or password is incorrect.' });
+  }
+  if (user.totpEnabledAt) {
+    // The password was right: ask for the second factor without counting a failure.
+    if (!code) throw new SignInRefusedError({ field: 'code', message: 'Enter the 6-digit code from your authenticator app (or a recovery code)' });
+    if (!(await verifySecondFactor(user.id, code))) {
+      // Guessing codes is throttled like guessing passwords.
+      await limiter.recordFailure(email, ip);
+      throw new SignInRefusedError({ field: 'code', message: 'That code is not right, or was already used' });
+    }
   }
   await limiter.recordSuccess(email, ip);
   return { id: user.id, email: user.email, name: user.name };
