@@ -9,9 +9,10 @@ export type SignUpLimiter = {
   record(ip: string): Promise<void>;
 };
 
-const DEFAULT_PER_HOUR = 5;
+// Generous enough for an office or a proxy that shows many people as one address.
+const DEFAULT_PER_HOUR = 20;
 
-/** Accounts one address may create per hour: PERCH_SIGNUP_LIMIT_PER_HOUR, default 5 (0 turns the limit off). */
+/** Accounts one address may create per hour: PERCH_SIGNUP_LIMIT_PER_HOUR, default 20 (0 turns the limit off). */
 export function signUpsPerHour(env: Env = process.env): number {
   const raw = env.PERCH_SIGNUP_LIMIT_PER_HOUR;
   if (raw === undefined || raw === '') return DEFAULT_PER_HOUR;

@@ -42,7 +42,7 @@ describe('sign-up limits', () => {
   });
 
   it('reads its allowance from the environment', () => {
-    expect(signUpsPerHour({})).toBe(5);
+    expect(signUpsPerHour({})).toBe(20);
     expect(signUpsPerHour({ PERCH_SIGNUP_LIMIT_PER_HOUR: '0' })).toBe(0);
     expect(() => signUpsPerHour({ PERCH_SIGNUP_LIMIT_PER_HOUR: 'many' })).toThrow(/PERCH_SIGNUP_LIMIT_PER_HOUR/);
   });
