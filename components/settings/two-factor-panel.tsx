@@ -62,7 +62,14 @@ export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
           ))}
         </ul>
         <div>
-          <Button onClick={() => router.refresh()}>Done</Button>
+          <Button
+            onClick={() => {
+              setStage({ kind: 'idle' });
+              router.refresh();
+            }}
+          >
+            Done
+          </Button>
         </div>
       </div>
     );

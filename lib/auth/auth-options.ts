@@ -53,7 +53,18 @@ export function authOptions(): NextAuthOptions {
           token.sid = await startDashboardSession(user.id);
           return token;
         }
-        if (typeof token.sid !== 'string' || typeof token.sub !== 'string' || !(await isDashboardSessionLive(token.sid, token.sub))) throw new SessionEndedError();
+        if (typeof token.sid !== 'string' || typeof token.sub !== 'string') throw new SessionEndedError();
+        let live: boolean;
+        try {
+          live = await isDashboardSessionLive(token.sid, token.sub);
+        } catch (error) {
+          // The database is unreachable: keep the cookie (clearing it would sign everyone out
+          // during an outage). getCurrentUser checks the session row again before any
+          // dashboard page or route serves anything.
+          console.error(`[auth] could not check a session: ${(error as Error).message}`);
+          return token;
+        }
+        if (!live) throw new SessionEndedError();
         return token;
       },
       session: ({ session, token }) => ({ ...session, user: { ...session.user, id: token.sub } }),
