@@ -113,6 +113,7 @@ test('two-factor sign-in with an authenticator code or a recovery code, and a pa
   // Forgotten password: a link by mail, used once.
   await page.goto('/signin');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status')).toContainText('If an account has this email, a reset link is on its way.');
