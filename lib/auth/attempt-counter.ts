@@ -18,12 +18,15 @@ export type AttemptCounter = {
   clear(key: string): Promise<void>;
 };
 
-export type AttemptStore = { kind: 'memory' } | { kind: 'postgres'; pool: pg.Pool } | { kind: 'redis'; client: Redis };
+export type AttemptStore = { kind: 'memory' } | { kind: 'postgres'; pool: pg.Pool } | { kind: 'redis'; client: Redis; fallbackPool?: pg.Pool };
 
 /** A counter in the given store; keys are prefixed so several counters share one store. */
 export function createAttemptCounter(store: AttemptStore, prefix: string): AttemptCounter {
   if (store.kind === 'postgres') return postgresCounter(store.pool, prefix);
-  if (store.kind === 'redis') return redisCounter(store.client, prefix);
+  if (store.kind === 'redis') {
+    const redis = redisCounter(store.client, prefix);
+    return store.fallbackPool ? withFallback(redis, postgresCounter(store.fallbackPool, prefix)) : redis;
+  }
   return memoryCounter(prefix);
 }
 
@@ -115,5 +118,29 @@ function redisCounter(client: Redis, prefix: string): AttemptCounter {
     async clear(key) {
       await client.del(prefix + key);
     },
+  };
+}
+
+/**
+ * Redis first, PostgreSQL while Redis fails: an unreachable Redis must neither stop sign-ins
+ * nor lift the throttle (counts made meanwhile live in PostgreSQL, which every instance sees).
+ */
+function withFallback(primary: AttemptCounter, fallback: AttemptCounter): AttemptCounter {
+  let warned = false;
+  const attempt = async <T>(run: (counter: AttemptCounter) => Promise<T>): Promise<T> => {
+    try {
+      const result = await run(primary);
+      warned = false;
+      return result;
+    } catch (error) {
+      if (!warned) console.error(`[auth] Redis unavailable for attempt counters, using PostgreSQL: ${(error as Error).message}`);
+      warned = true;
+      return run(fallback);
+    }
+  };
+  return {
+    get: (keys) => attempt((counter) => counter.get(keys)),
+    hit: (key, windowSeconds) => attempt((counter) => counter.hit(key, windowSeconds)),
+    clear: (key) => attempt((counter) => counter.clear(key)),
   };
 }

@@ -96,10 +96,10 @@ export function createSignInLimiter({ store, keyPrefix = 'signin:', policy: over
   };
 }
 
-/** Where the process's sign-in counters live: Redis when REDIS_URL is set, else PostgreSQL. */
+/** Where the process's sign-in counters live: Redis when REDIS_URL is set (PostgreSQL while it is down), else PostgreSQL. */
 export function sharedAttemptStore(): AttemptStore {
   const redis = getRedis();
-  return redis ? { kind: 'redis', client: redis } : { kind: 'postgres', pool: getPool() };
+  return redis ? { kind: 'redis', client: redis, fallbackPool: getPool() } : { kind: 'postgres', pool: getPool() };
 }
 
 const globalForSignIn = globalThis as typeof globalThis & { perchSignInLimiter?: SignInLimiter };

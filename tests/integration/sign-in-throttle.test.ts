@@ -83,3 +83,19 @@ describe.each(stores)('sign-in throttle in %s', (_name, store) => {
     expect((await shared.check('c@x.test', '10.3.0.1')).blocked).toBe(true);
   });
 });
+
+describe('sign-in throttle while Redis is down', () => {
+  it('keeps counting in PostgreSQL instead of failing or letting everyone through', async () => {
+    // A client for a port nothing listens on: every command fails at once.
+    const down = new Redis({ port: 1, host: '127.0.0.1', maxRetriesPerRequest: 0, enableOfflineQueue: false, lazyConnect: true, retryStrategy: () => null });
+    down.on('error', () => undefined);
+    try {
+      const l = createSignInLimiter({ store: { kind: 'redis', client: down, fallbackPool: getPool() }, keyPrefix: prefix(), policy: POLICY });
+      for (let i = 0; i < 3; i++) await l.recordFailure('owner@x.test', '10.4.0.1');
+      expect((await l.check('owner@x.test', '10.4.0.1')).blocked).toBe(true);
+      expect((await l.check('owner@x.test', '10.4.0.2')).blocked).toBe(false);
+    } finally {
+      down.disconnect();
+    }
+  });
+});
