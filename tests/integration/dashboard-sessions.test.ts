@@ -7,7 +7,8 @@ import { browser, sessionState, signInOverHttp, signOutOverHttp, type Browser } 
 
 // Sessions end when they should, checked over real HTTP against server.ts (next-auth and the
 // dashboard routes as a browser reaches them): a copied session cookie is refused after
-// sign-out, after a password change made elsewhere, and after the account is deleted.
+// sign-out, after a password change made elsewhere, and after the account is deleted. And
+// failed sign-ins throttle the address that made them, not the account's owner.
 
 const PASSWORD = 'correct horse battery';
 let server: RunningServer;
@@ -15,7 +16,8 @@ let counter = 0;
 const email = (label: string) => `${label}-${process.pid}-${Date.now()}-${counter++}@sessions.test`;
 
 beforeAll(async () => {
-  server = await startServer(process.env.DATABASE_URL!, { ADMIN_EMAILS: '' });
+  // Trusting the proxy lets the throttle test below speak from several client addresses.
+  server = await startServer(process.env.DATABASE_URL!, { ADMIN_EMAILS: '', PERCH_TRUST_PROXY: '1' });
 }, 10 * 60_000);
 
 afterAll(async () => {
@@ -88,5 +90,23 @@ describe('dashboard sessions over HTTP', () => {
     // The email can sign up again, as a new account.
     const again = await createAccount({ email: address, password: PASSWORD, credits: 0 });
     expect(again.id).not.toBe(id);
+  });
+});
+
+describe('sign-in throttle over HTTP', () => {
+  it('slows the address that keeps guessing; the owner on another address signs in at once', async () => {
+    const address = email('victim');
+    await createAccount({ email: address, password: PASSWORD, credits: 0 });
+    const attacker = () => browser(server.url, new Map(), { 'x-forwarded-for': '10.20.0.1' });
+    for (let i = 0; i < 6; i++) {
+      const attempt = await signInOverHttp(attacker(), address, `guess number ${i}`);
+      expect(attempt.ok).toBe(false);
+    }
+    const blocked = await signInOverHttp(attacker(), address, PASSWORD);
+    expect(blocked.ok).toBe(false);
+    expect(decodeURIComponent(new URL(blocked.url).searchParams.get('error') ?? '')).toMatch(/Too many failed sign-in attempts from this address\. Try again in \d+ seconds?\./);
+    const owner = browser(server.url, new Map(), { 'x-forwarded-for': '10.20.0.2' });
+    expect((await signInOverHttp(owner, address, PASSWORD)).ok).toBe(true);
+    expect((await sessionState(owner)).keysStatus).toBe(200);
   });
 });

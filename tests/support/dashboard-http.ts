@@ -19,14 +19,18 @@ function absorb(cookies: Map<string, string>, response: Response): void {
   }
 }
 
-/** A cookie jar over `baseUrl`; `cookies` can be copied to replay an old session. */
-export function browser(baseUrl: string, cookies = new Map<string, string>()): Browser {
+/**
+ * A cookie jar over `baseUrl`; `cookies` can be copied to replay an old session. `headers` go
+ * on every request (an X-Forwarded-For, to a server that trusts its proxy, picks the client's address).
+ */
+export function browser(baseUrl: string, cookies = new Map<string, string>(), headers: Record<string, string> = {}): Browser {
   const self: Browser = {
     cookies,
     async fetch(path, init = {}) {
-      const headers = new Headers(init.headers);
-      if (cookies.size > 0) headers.set('cookie', [...cookies].map(([name, value]) => `${name}=${value}`).join('; '));
-      const response = await fetch(new URL(path, baseUrl), { ...init, headers, redirect: 'manual' });
+      const sent = new Headers(init.headers);
+      for (const [name, value] of Object.entries(headers)) sent.set(name, value);
+      if (cookies.size > 0) sent.set('cookie', [...cookies].map(([name, value]) => `${name}=${value}`).join('; '));
+      const response = await fetch(new URL(path, baseUrl), { ...init, headers: sent, redirect: 'manual' });
       absorb(cookies, response);
       return response;
     },
