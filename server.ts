@@ -11,6 +11,7 @@ import { runWhileLeader } from '@/lib/db/run-while-leader';
 import { superviseEmbeddedPostgres } from '@/lib/db/supervise-postgres';
 import { allowedMethodsAt, dispatch } from '@/lib/api/dispatch';
 import { startHoldSweeper } from '@/lib/credits';
+import { startOAuthPurge } from '@/lib/oauth/purge-oauth-records';
 import { sharedLastUsedTracker, stopKeyInvalidationSubscriber } from '@/lib/keys';
 import { closeRedis } from '@/lib/ratelimit';
 import { assertPortAvailable, createHttpServer, listen } from '@/lib/server/http-server';
@@ -71,10 +72,12 @@ async function main(): Promise<void> {
   shutdownSteps.push({ name: 'next', run: () => nextApp.close() });
 
   const stopSweeper = startHoldSweeper({ olderThanMs: config.holdSweepAgeMs, intervalMs: config.holdSweepIntervalMs });
+  const stopOAuthPurge = startOAuthPurge();
   shutdownSteps.push({
-    name: 'sweeper, usage and key caches',
+    name: 'sweeper, purge, usage and key caches',
     run: async () => {
       stopSweeper();
+      stopOAuthPurge();
       await sharedLastUsedTracker().flush();
       await stopKeyInvalidationSubscriber();
       await closeRedis();

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { GrantForm } from '@/components/admin/grant-form';
 import { UsersTable } from '@/components/admin/users-table';
 import { Card, Stat } from '@/components/ui/card';
@@ -17,7 +18,15 @@ export default async function AdminPage() {
   const [users, platform] = await Promise.all([listAdminUsers(), getPlatformFigures()]);
   return (
     <>
-      <PageHeader title="Admin" description="Accounts, credits and the embedded platform." />
+      <PageHeader
+        title="Admin"
+        description="Accounts, credits and the embedded platform."
+        actions={
+          <Link href="/admin/outbox" className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-500">
+            Outbox (sent mail)
+          </Link>
+        }
+      />
       <div className="flex flex-col gap-6">
         <section aria-labelledby="platform-heading">
           <h2 id="platform-heading" className="mb-3 text-base font-semibold">

@@ -1,6 +1,7 @@
 'use client';
 
 import { signIn } from 'next-auth/react';
+import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -17,15 +18,24 @@ export function SignInForm({ callbackUrl, providers, initialProblem }: Props) {
   const router = useRouter();
   const [problem, setProblem] = useState<SignInProblem | null>(initialProblem);
   const [pending, setPending] = useState(false);
+  // Shown once the server says this account has two-factor sign-in (the password was right).
+  const [needCode, setNeedCode] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setPending(true);
     setProblem(null);
-    const result = await signIn('credentials', { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? ''), redirect: false });
+    const result = await signIn('credentials', {
+      email: String(form.get('email') ?? ''),
+      password: String(form.get('password') ?? ''),
+      code: String(form.get('code') ?? ''),
+      redirect: false,
+    });
     if (!result || result.error) {
-      setProblem(decodeSignInProblem(result?.error ?? 'unknown'));
+      const refused = decodeSignInProblem(result?.error ?? 'unknown');
+      if (refused?.field === 'code') setNeedCode(true);
+      setProblem(refused);
       setPending(false);
       return;
     }
@@ -47,6 +57,22 @@ export function SignInForm({ callbackUrl, providers, initialProblem }: Props) {
           required
           error={problem?.field === 'password' ? problem.message : undefined}
         />
+        {needCode && (
+          <TextField
+            label="Authentication code"
+            name="code"
+            autoComplete="one-time-code"
+            inputMode="text"
+            autoFocus
+            hint="The 6-digit code from your authenticator app, or one of your recovery codes."
+            error={problem?.field === 'code' ? problem.message : undefined}
+          />
+        )}
+        <p className="-mt-2 text-right text-sm">
+          <Link href="/forgot-password" className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-500">
+            Forgot password?
+          </Link>
+        </p>
         <Button type="submit" disabled={pending}>
           {pending ? 'Signing in…' : 'Sign in'}
         </Button>

@@ -15,6 +15,7 @@ const NAV: NavItem[] = [
   { href: '/dashboard/usage', label: 'Usage' },
   { href: '/dashboard/billing', label: 'Billing' },
   { href: '/dashboard/connections', label: 'Connections' },
+  { href: '/dashboard/settings', label: 'Settings' },
   { href: '/docs', label: 'Docs' },
 ];
 

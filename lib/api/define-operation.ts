@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ConnectedAccount } from '@/lib/connections/require-scope';
 import type { Platform } from '@/lib/platform/platform';
 import type { PlatformActor } from '@/lib/platform/types';
 
@@ -43,7 +44,7 @@ export type HandlerContext<P, Q, B> = {
   /** The data source operations read from and write to. */
   platform: Platform;
   /** The platform account the caller connected, or null: writes act as it, checks default to it. */
-  connectedAccount: () => Promise<PlatformActor | null>;
+  connectedAccount: () => Promise<ConnectedAccount | null>;
 };
 
 export type HandlerResult<D> = {

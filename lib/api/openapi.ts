@@ -147,7 +147,7 @@ export function buildOpenApiDocument(operations: readonly Operation[], serverUrl
       responses['415'] = { description: 'unsupported_media_type: a non-empty body whose Content-Type is not application/json (charset, if given, utf-8)', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
     }
     if (operation.scope === 'write') {
-      responses['403'] = { description: 'forbidden (key lacks the write scope; not your tweet) or account_not_connected', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+      responses['403'] = { description: 'forbidden (key lacks the write scope; the connected account did not grant this write’s OAuth scope; not your tweet) or account_not_connected', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
       responses['409'] = { description: 'idempotency_conflict: the Idempotency-Key was used with a different request', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
     }
     paths[operation.path] ??= {};

@@ -6,6 +6,7 @@ import { grantCredits } from '@/lib/credits';
 import { getPrisma } from '@/lib/db/prisma';
 import { authSecret } from './auth-secret';
 import { clientIp } from './client-ip';
+import { endDashboardSession, isDashboardSessionLive, SESSION_MAX_AGE_SECONDS, SessionEndedError, startDashboardSession } from './dashboard-sessions';
 import { oauthProviders } from './oauth-providers';
 import { signupCredits } from './signup-credits';
 import { verifyCredentials } from './verify-credentials';
@@ -24,29 +25,63 @@ export function authOptions(): NextAuthOptions {
   options = {
     secret: authSecret(),
     // Credentials sign-in only works with JWT sessions in next-auth v4; the adapter still
-    // stores the users and linked accounts of OAuth sign-ins.
-    session: { strategy: 'jwt', maxAge: 30 * 24 * 60 * 60 },
+    // stores the users and linked accounts of OAuth sign-ins. Each JWT names a row in the
+    // sessions table (see the jwt callback), so a session can be ended before it expires.
+    session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS },
     // @auth/prisma-adapter is typed for @auth/core; its methods are what next-auth v4 calls.
     adapter: PrismaAdapter(getPrisma() as never) as unknown as Adapter,
     pages: { signIn: '/signin', error: '/signin' },
     providers: [
       CredentialsProvider({
         name: 'Email and password',
-        credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
-        authorize: (credentials, req) => verifyCredentials({ email: credentials?.email, password: credentials?.password }, clientIp(req.headers ?? {})),
+        credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' }, code: { label: 'Authentication code', type: 'text' } },
+        authorize: (credentials, req) =>
+          verifyCredentials({ email: credentials?.email, password: credentials?.password, code: credentials?.code || undefined }, clientIp(req.headers ?? {})),
       }),
       ...oauthProviders(),
     ],
     callbacks: {
       // An account needs an email (it is the account's identity here); some OAuth profiles hide it.
       signIn: ({ user }) => Boolean(user.email),
-      jwt: ({ token, user }) => {
-        if (user) token.sub = user.id;
+      // A signed JWT alone would stay valid until it expires, whatever happened since: each
+      // one carries a session row's id (sid), and is refused once that row is gone (sign-out,
+      // password change, account deletion). Throwing makes next-auth answer "no session" and
+      // clear the cookie.
+      jwt: async ({ token, user }) => {
+        if (user) {
+          token.sub = user.id;
+          token.sid = await startDashboardSession(user.id);
+          return token;
+        }
+        if (typeof token.sid !== 'string' || typeof token.sub !== 'string') throw new SessionEndedError();
+        let live: boolean;
+        try {
+          live = await isDashboardSessionLive(token.sid, token.sub);
+        } catch (error) {
+          // The database is unreachable: keep the cookie (clearing it would sign everyone out
+          // during an outage). getCurrentUser checks the session row again before any
+          // dashboard page or route serves anything.
+          console.error(`[auth] could not check a session: ${(error as Error).message}`);
+          return token;
+        }
+        if (!live) throw new SessionEndedError();
         return token;
       },
       session: ({ session, token }) => ({ ...session, user: { ...session.user, id: token.sub } }),
     },
+    logger: {
+      // An ended session is an expected outcome, not an error worth a stack trace per request.
+      error: (code, metadata) => {
+        if ((metadata as { name?: unknown } | undefined)?.name === 'SessionEndedError') return;
+        console.error(`[next-auth][error][${code}]`, metadata);
+      },
+      warn: (code) => console.warn(`[next-auth][warn][${code}]`),
+      debug: () => undefined,
+    },
     events: {
+      signOut: async ({ token }) => {
+        if (typeof token?.sid === 'string') await endDashboardSession(token.sid);
+      },
       // Password accounts get their grant in signUp; OAuth accounts are created by the adapter.
       createUser: async ({ user }) => {
         const credits = signupCredits();

@@ -1,5 +1,5 @@
 /** Why a sign-in failed, as the sign-in form shows it: on one field, or for the whole form. */
-export type SignInProblem = { field?: 'email' | 'password'; message: string };
+export type SignInProblem = { field?: 'email' | 'password' | 'code'; message: string };
 
 // next-auth v4 hands a thrown error's message to the client as a query parameter and nothing
 // else, so a field-level problem travels as JSON inside that message.

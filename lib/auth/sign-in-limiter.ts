@@ -1,69 +1,118 @@
-import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { getPool } from '@/lib/db/pool';
 import { getRedis } from '@/lib/ratelimit/redis-client';
+import { createAttemptCounter, type AttemptState, type AttemptStore } from './attempt-counter';
 
-export type SignInVerdict = { blocked: false } | { blocked: true; retryAfterSeconds: number };
+export type SignInVerdict = { blocked: false; delayMs: number } | { blocked: true; retryAfterSeconds: number };
 
+/**
+ * Throttles whoever is guessing, not the account they guess at:
+ * - per (address, account): a few free failures, then an exponentially growing wait since
+ *   the last failure (1 s, 2 s, 4 s … at most 15 minutes). The owner on another address is
+ *   unaffected.
+ * - per address, across accounts (password spraying): more free failures, then the same
+ *   backoff; except for accounts that have signed in successfully from this address before,
+ *   so one guesser behind an office NAT does not lock out colleagues who sign in from there.
+ * - per account, across addresses (a distributed attack): never a block, only a short delay
+ *   before the password is checked, again skipped for a known address.
+ */
 export type SignInLimiter = {
-  /** Whether this email or this address has used up its failed attempts. */
-  check(email: string, ip: string): Promise<SignInVerdict>;
-  /** Counts one failed attempt against both the email and the address. */
-  recordFailure(email: string, ip: string): Promise<void>;
-  /** A correct password clears the email's failures (the address keeps its count). */
-  recordSuccess(email: string): Promise<void>;
+  /** Whether an attempt for this account from this address may go ahead now, and after what delay. */
+  check(account: string, ip: string): Promise<SignInVerdict>;
+  /** Counts one failed attempt. */
+  recordFailure(account: string, ip: string): Promise<void>;
+  /** A correct password clears the pair's failures and marks the address as known for the account. */
+  recordSuccess(account: string, ip: string): Promise<void>;
 };
 
-export type SignInLimiterOptions = {
-  store: { kind: 'memory' } | { kind: 'redis'; client: Redis };
-  maxFailures?: number;
-  windowSeconds?: number;
-  keyPrefix?: string;
+export type SignInPolicy = {
+  freePairFailures: number;
+  freeAddressFailures: number;
+  /** Failures of one account across addresses after which unknown addresses wait `accountDelayMs`. */
+  accountDelayAfter: number;
+  accountDelayMs: number;
+  baseBackoffSeconds: number;
+  maxBackoffSeconds: number;
+  /** How long a failure is remembered after the last one. */
+  windowSeconds: number;
+  /** How long an address stays known for an account after a successful sign-in. */
+  knownSeconds: number;
 };
 
-export const SIGN_IN_MAX_FAILURES = 5;
-export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
+export const DEFAULT_SIGN_IN_POLICY: SignInPolicy = {
+  freePairFailures: 3,
+  freeAddressFailures: 20,
+  accountDelayAfter: 10,
+  accountDelayMs: 1_000,
+  baseBackoffSeconds: 1,
+  maxBackoffSeconds: 15 * 60,
+  windowSeconds: 60 * 60,
+  knownSeconds: 30 * 24 * 60 * 60,
+};
 
-/** A limiter of failed sign-ins per email and per client address (memory or Redis). */
-export function createSignInLimiter({ store, maxFailures = SIGN_IN_MAX_FAILURES, windowSeconds = SIGN_IN_WINDOW_SECONDS, keyPrefix = 'perch:signin' }: SignInLimiterOptions): SignInLimiter {
-  const options = { points: maxFailures, duration: windowSeconds, keyPrefix };
-  const limiter: RateLimiterAbstract =
-    store.kind === 'memory'
-      ? new RateLimiterMemory(options)
-      : // While Redis is unreachable each instance counts on its own rather than letting everyone through.
-        new RateLimiterRedis({ ...options, storeClient: store.client, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(options) });
-  const keys = (email: string, ip: string) => [`email:${email.trim().toLowerCase()}`, `ip:${ip}`];
+export type SignInLimiterOptions = { store: AttemptStore; keyPrefix?: string; policy?: Partial<SignInPolicy> };
+
+/** The wait (seconds) owed after `count` failures of which `free` cost nothing. */
+export function backoffSeconds(count: number, free: number, policy: Pick<SignInPolicy, 'baseBackoffSeconds' | 'maxBackoffSeconds'>): number {
+  if (count < free) return 0;
+  return Math.min(policy.maxBackoffSeconds, policy.baseBackoffSeconds * 2 ** (count - free));
+}
+
+/** A sign-in limiter over a shared counter store (PostgreSQL or Redis; memory for one process). */
+export function createSignInLimiter({ store, keyPrefix = 'signin:', policy: overrides = {} }: SignInLimiterOptions): SignInLimiter {
+  const policy = { ...DEFAULT_SIGN_IN_POLICY, ...overrides };
+  const counter = createAttemptCounter(store, keyPrefix);
+  const normal = (account: string) => account.trim().toLowerCase();
+  const keys = (account: string, ip: string) => ({
+    pair: `pair:${ip}|${normal(account)}`,
+    address: `ip:${ip}`,
+    account: `account:${normal(account)}`,
+    known: `known:${ip}|${normal(account)}`,
+  });
+  const waitLeft = (state: AttemptState | null, free: number) => {
+    if (!state) return 0;
+    const wait = backoffSeconds(state.count, free, policy) * 1000;
+    return Math.max(0, state.lastAt + wait - Date.now());
+  };
 
   return {
-    async check(email, ip) {
-      const states = await Promise.all(keys(email, ip).map((key) => limiter.get(key)));
-      const exhausted = states.filter((state): state is RateLimiterRes => state !== null && state.consumedPoints >= maxFailures);
-      if (exhausted.length === 0) return { blocked: false };
-      const waitMs = Math.max(...exhausted.map((state) => state.msBeforeNext));
-      return { blocked: true, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+    async check(account, ip) {
+      const k = keys(account, ip);
+      const [pair, address, perAccount, known] = await counter.get([k.pair, k.address, k.account, k.known]);
+      const waits = [waitLeft(pair, policy.freePairFailures)];
+      if (!known) waits.push(waitLeft(address, policy.freeAddressFailures));
+      const waitMs = Math.max(...waits);
+      if (waitMs > 0) return { blocked: true, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+      const delayMs = !known && (perAccount?.count ?? 0) >= policy.accountDelayAfter ? policy.accountDelayMs : 0;
+      return { blocked: false, delayMs };
     },
-    async recordFailure(email, ip) {
-      await Promise.all(
-        keys(email, ip).map((key) =>
-          limiter.consume(key).catch((rejection: unknown) => {
-            // Out of points is the expected outcome of the sixth failure; anything else is a fault.
-            if (!(rejection instanceof RateLimiterRes)) throw rejection;
-          }),
-        ),
-      );
+    async recordFailure(account, ip) {
+      const k = keys(account, ip);
+      await Promise.all([k.pair, k.address, k.account].map((key) => counter.hit(key, policy.windowSeconds)));
     },
-    async recordSuccess(email) {
-      await limiter.delete(keys(email, '')[0]);
+    async recordSuccess(account, ip) {
+      const k = keys(account, ip);
+      await Promise.all([counter.clear(k.pair), counter.hit(k.known, policy.knownSeconds)]);
     },
   };
 }
 
+/** Where the process's sign-in counters live: Redis when REDIS_URL is set (PostgreSQL while it is down), else PostgreSQL. */
+export function sharedAttemptStore(): AttemptStore {
+  const redis = getRedis();
+  return redis ? { kind: 'redis', client: redis, fallbackPool: getPool() } : { kind: 'postgres', pool: getPool() };
+}
+
 const globalForSignIn = globalThis as typeof globalThis & { perchSignInLimiter?: SignInLimiter };
 
-/** The process's sign-in limiter: shared through Redis when REDIS_URL is set. */
+/** The process's dashboard sign-in limiter, its counters shared by every instance. */
 export function sharedSignInLimiter(): SignInLimiter {
-  if (!globalForSignIn.perchSignInLimiter) {
-    const redis = getRedis();
-    globalForSignIn.perchSignInLimiter = createSignInLimiter({ store: redis ? { kind: 'redis', client: redis } : { kind: 'memory' } });
-  }
+  globalForSignIn.perchSignInLimiter ??= createSignInLimiter({ store: sharedAttemptStore(), keyPrefix: 'signin:' });
   return globalForSignIn.perchSignInLimiter;
+}
+
+/** "12 seconds", "1 minute", "15 minutes": a wait as a person reads it. */
+export function describeWait(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }

@@ -1,7 +1,8 @@
+import { verifySecondFactor } from '@/lib/account/two-factor';
 import { getPrisma } from '@/lib/db/prisma';
 import { hashPassword, verifyPassword } from './password';
 import { encodeSignInProblem, type SignInProblem } from './sign-in-error';
-import { sharedSignInLimiter, type SignInLimiter } from './sign-in-limiter';
+import { describeWait, sharedSignInLimiter, type SignInLimiter } from './sign-in-limiter';
 import { signInSchema } from './sign-in-schema';
 
 export type SignedInUser = { id: string; email: string; name: string | null };
@@ -16,27 +17,24 @@ export class SignInRefusedError extends Error {
 
 let dummyHash: Promise<string> | undefined;
 
-function minutes(seconds: number): string {
-  const n = Math.ceil(seconds / 60);
-  return n === 1 ? '1 minute' : `${n} minutes`;
-}
-
 /**
- * Checks an email and password against the account's argon2id hash, with at most 5 failures
- * per 15 minutes per email and per client address; throws SignInRefusedError otherwise.
+ * Checks an email and password against the account's argon2id hash, throttling the address
+ * that keeps failing (see sign-in-limiter.ts); throws SignInRefusedError otherwise.
  */
-export async function verifyCredentials(input: { email?: unknown; password?: unknown }, ip: string, limiter: SignInLimiter = sharedSignInLimiter()): Promise<SignedInUser> {
+export async function verifyCredentials(input: { email?: unknown; password?: unknown; code?: unknown }, ip: string, limiter: SignInLimiter = sharedSignInLimiter()): Promise<SignedInUser> {
   const parsed = signInSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new SignInRefusedError({ field: issue.path[0] === 'password' ? 'password' : 'email', message: issue.message });
+    const field = issue.path[0] === 'password' || issue.path[0] === 'code' ? issue.path[0] : 'email';
+    throw new SignInRefusedError({ field, message: issue.message });
   }
-  const { email, password } = parsed.data;
+  const { email, password, code } = parsed.data;
   const verdict = await limiter.check(email, ip);
   if (verdict.blocked) {
-    throw new SignInRefusedError({ message: `Too many failed sign-in attempts. Try again in ${minutes(verdict.retryAfterSeconds)}.` });
+    throw new SignInRefusedError({ message: `Too many failed sign-in attempts from this address. Try again in ${describeWait(verdict.retryAfterSeconds)}.` });
   }
-  const user = await getPrisma().user.findUnique({ where: { email }, select: { id: true, email: true, name: true, passwordHash: true } });
+  if (verdict.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, verdict.delayMs));
+  const user = await getPrisma().user.findUnique({ where: { email }, select: { id: true, email: true, name: true, passwordHash: true, totpEnabledAt: true } });
   // Hash something even for an unknown email, so the answer's timing does not tell which emails exist.
   dummyHash ??= hashPassword('perch-timing-equalizer');
   const matches = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
@@ -44,6 +42,15 @@ export async function verifyCredentials(input: { email?: unknown; password?: unk
     await limiter.recordFailure(email, ip);
     throw new SignInRefusedError({ message: 'Email or password is incorrect.' });
   }
-  await limiter.recordSuccess(email);
+  if (user.totpEnabledAt) {
+    // The password was right: ask for the second factor without counting a failure.
+    if (!code) throw new SignInRefusedError({ field: 'code', message: 'Enter the 6-digit code from your authenticator app (or a recovery code)' });
+    if (!(await verifySecondFactor(user.id, code))) {
+      // Guessing codes is throttled like guessing passwords.
+      await limiter.recordFailure(email, ip);
+      throw new SignInRefusedError({ field: 'code', message: 'That code is not right, or was already used' });
+    }
+  }
+  await limiter.recordSuccess(email, ip);
   return { id: user.id, email: user.email, name: user.name };
 }

@@ -1,4 +1,4 @@
-import type { PlatformActor } from '@/lib/platform/types';
+import type { ConnectedAccount } from './require-scope';
 import { resolveConnection } from './resolve-connection';
 
 /**
@@ -6,7 +6,7 @@ import { resolveConnection } from './resolve-connection';
  * the platform revoked, or tokens that no longer unseal all mean "not connected" (403
  * account_not_connected for writes). An expired access token is refreshed on the way.
  */
-export async function getConnectedAccount(userId: string): Promise<PlatformActor | null> {
+export async function getConnectedAccount(userId: string): Promise<ConnectedAccount | null> {
   const state = await resolveConnection(userId);
-  return state.kind === 'active' || state.kind === 'operator' ? state.actor : null;
+  return state.kind === 'active' || state.kind === 'operator' ? { ...state.actor, scopes: state.scopes } : null;
 }

@@ -12,7 +12,7 @@ import { accessTokenContext } from './token-context';
  */
 export type ConnectionState =
   | { kind: 'none' }
-  | { kind: 'active' | 'operator'; actor: PlatformActor; row: ConnectionRow }
+  | { kind: 'active' | 'operator'; actor: PlatformActor; scopes: readonly string[]; row: ConnectionRow }
   | { kind: 'revoked' | 'unreadable'; row: ConnectionRow };
 
 /**
@@ -23,7 +23,7 @@ export type ConnectionState =
 export async function resolveConnection(userId: string): Promise<ConnectionState> {
   let row = await readConnection(userId);
   if (!row) return { kind: 'none' };
-  if (row.linked_via === 'operator') return { kind: 'operator', actor: { id: row.platform_user_id, username: row.username }, row };
+  if (row.linked_via === 'operator') return { kind: 'operator', actor: { id: row.platform_user_id, username: row.username }, scopes: row.scopes ?? [], row };
 
   let refreshed = false;
   for (;;) {
@@ -42,7 +42,8 @@ export async function resolveConnection(userId: string): Promise<ConnectionState
       throw error;
     }
     const check = await verifyAccessToken(accessToken);
-    if (check.ok) return { kind: 'active', actor: { id: check.grant.userId, username: check.grant.username }, row };
+    // The access token's own scopes are what the platform honours (it may carry fewer than the grant).
+    if (check.ok) return { kind: 'active', actor: { id: check.grant.userId, username: check.grant.username }, scopes: check.grant.scopes, row };
     if (check.reason !== 'expired' || refreshed) return { kind: 'revoked', row };
     // The platform's clock says expired though ours did not: refresh regardless of the stored expiry.
     const outcome = await refreshConnection(userId, { force: true });

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { hashPassword, verifyPassword } from '@/lib/auth/password';
-import { createSignInLimiter, type SignInLimiter } from '@/lib/auth/sign-in-limiter';
+import { createSignInLimiter, describeWait, sharedAttemptStore, type SignInLimiter } from '@/lib/auth/sign-in-limiter';
 import { getPool } from '@/lib/db/pool';
-import { getRedis } from '@/lib/ratelimit/redis-client';
 
 const signInSchema = z.object({
   username: z
@@ -19,15 +18,9 @@ export type PlatformSignInResult = { ok: true; user: PlatformUser } | { ok: fals
 
 const globalForLimiter = globalThis as typeof globalThis & { perchPlatformSignInLimiter?: SignInLimiter };
 
-/** The platform's own failed-sign-in limiter (5 per 15 minutes per username and per address). */
+/** The platform's own failed-sign-in limiter: the dashboard's policy, its own counters. */
 function platformSignInLimiter(): SignInLimiter {
-  if (!globalForLimiter.perchPlatformSignInLimiter) {
-    const redis = getRedis();
-    globalForLimiter.perchPlatformSignInLimiter = createSignInLimiter({
-      store: redis ? { kind: 'redis', client: redis } : { kind: 'memory' },
-      keyPrefix: 'perch:platform-signin',
-    });
-  }
+  globalForLimiter.perchPlatformSignInLimiter ??= createSignInLimiter({ store: sharedAttemptStore(), keyPrefix: 'platform-signin:' });
   return globalForLimiter.perchPlatformSignInLimiter;
 }
 
@@ -42,7 +35,8 @@ export async function verifyPlatformCredentials(input: { username?: unknown; pas
   }
   const { username, password } = parsed.data;
   const verdict = await limiter.check(username, ip);
-  if (verdict.blocked) return { ok: false, errors: { form: `Too many failed sign-in attempts. Try again in ${Math.ceil(verdict.retryAfterSeconds / 60)} min.` } };
+  if (verdict.blocked) return { ok: false, errors: { form: `Too many failed sign-in attempts from this address. Try again in ${describeWait(verdict.retryAfterSeconds)}.` } };
+  if (verdict.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, verdict.delayMs));
   const { rows } = await getPool().query<PlatformUser & { password_hash: string | null }>({
     name: 'platform-sign-in',
     text: 'SELECT id::text, username, name, password_hash FROM platform.users WHERE lower(username) = lower($1)',
@@ -56,6 +50,6 @@ export async function verifyPlatformCredentials(input: { username?: unknown; pas
     await limiter.recordFailure(username, ip);
     return { ok: false, errors: { form: 'Username or password is incorrect.' } };
   }
-  await limiter.recordSuccess(username);
+  await limiter.recordSuccess(username, ip);
   return { ok: true, user: { id: user.id, username: user.username, name: user.name } };
 }

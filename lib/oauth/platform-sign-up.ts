@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH, hashPassword } from '@/lib/auth/password';
+import { describeWait } from '@/lib/auth/sign-in-limiter';
+import { sharedSignUpLimiter, type SignUpLimiter } from '@/lib/auth/sign-up-limiter';
 import { getPool } from '@/lib/db/pool';
 import { fieldErrors, type FieldErrors } from '@/lib/dashboard/field-errors';
 import { nextSnowflake } from '@/lib/platform/snowflake';
@@ -20,9 +22,16 @@ export type PlatformSignUpResult = { ok: true; userId: string; username: string 
  * Creates a platform account that can sign in on the authorize screen (argon2id password).
  * Seeded and fixture users have no password, so nobody can sign in as them.
  */
-export async function createPlatformAccount(input: { username?: unknown; name?: unknown; password?: unknown }): Promise<PlatformSignUpResult> {
+export async function createPlatformAccount(
+  input: { username?: unknown; name?: unknown; password?: unknown },
+  from?: { ip: string; limiter?: SignUpLimiter },
+): Promise<PlatformSignUpResult> {
   const parsed = platformSignUpSchema.safeParse(input);
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
+  // Like the dashboard's: at most PERCH_SIGNUP_LIMIT_PER_HOUR new accounts per address per hour.
+  const limiter = from ? (from.limiter ?? sharedSignUpLimiter('platform-signup')) : null;
+  const wait = from && limiter ? await limiter.check(from.ip) : null;
+  if (wait !== null) return { ok: false, errors: { form: `Too many accounts were created from this address. Try again in ${describeWait(wait)}.` } };
   const { username, name, password } = parsed.data;
   const id = nextSnowflake();
   // The unique index on lower(username) decides between concurrent sign-ups of one name.
@@ -33,5 +42,6 @@ export async function createPlatformAccount(input: { username?: unknown; name?: 
     values: [id, username, name, await hashPassword(password)],
   });
   if (rowCount !== 1) return { ok: false, errors: { username: 'That username is taken' } };
+  if (from && limiter) await limiter.record(from.ip);
   return { ok: true, userId: id, username };
 }

@@ -49,7 +49,7 @@ describe('the callback', () => {
     // Bound to its row: another account's context does not unseal it.
     expect(() => unseal(row!.access_token_enc!, accessTokenContext('someone-else'))).toThrow();
     expect(await getConnectionSummary(api.userId)).toMatchObject({ kind: 'active', username: platform.username, scopes: ['tweet.read', 'tweet.write', 'like.write', 'follows.write', 'offline.access'] });
-    expect(await getConnectedAccount(api.userId)).toEqual({ id: platform.id, username: platform.username });
+    expect(await getConnectedAccount(api.userId)).toEqual({ id: platform.id, username: platform.username, scopes: ['tweet.read', 'tweet.write', 'like.write', 'follows.write', 'offline.access'] });
   });
 
   it('bad state: refused with invalid_request, the code is not redeemed and nothing is stored', async () => {
@@ -101,7 +101,7 @@ describe('the callback', () => {
     const second = await createPlatformUser('ag');
     expect(await connectWithOAuth(api.userId, second.id)).toEqual({ ok: true, username: second.username });
     expect(await verifyAccessToken(before.access)).toEqual({ ok: false, reason: 'revoked' });
-    expect(await getConnectedAccount(api.userId)).toEqual({ id: second.id, username: second.username });
+    expect(await getConnectedAccount(api.userId)).toEqual({ id: second.id, username: second.username, scopes: ['tweet.read', 'tweet.write', 'like.write', 'follows.write', 'offline.access'] });
   });
 });
 

@@ -672,7 +672,7 @@ class Operations:
     ) -> Response[DeleteTweetResult]:
         """Delete one of your tweets
 
-        Acts as the key owner’s connected platform account; needs a key with the write scope. Send an Idempotency-Key header to make retries safe (kept 24 hours). Deleting another account’s tweet is 403 forbidden. Takes no body: max_credits goes in the query string.
+        Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). Deleting another account’s tweet is 403 forbidden. Takes no body: max_credits goes in the query string.
 
         100 credits per call."""
         return self._call("deleteTweet", {"tweetId": tweet_id}, {"max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
@@ -922,7 +922,7 @@ class Operations:
     ) -> Response[Tweet]:
         """Post a tweet
 
-        Acts as the key owner’s connected platform account; needs a key with the write scope. Send an Idempotency-Key header to make retries safe (kept 24 hours).
+        Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours).
 
         100 credits per call."""
         return self._call("createTweet", {}, {"text": text, "max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
@@ -938,7 +938,7 @@ class Operations:
     ) -> Response[Tweet]:
         """Reply to a tweet
 
-        Acts as the key owner’s connected platform account; needs a key with the write scope. Send an Idempotency-Key header to make retries safe (kept 24 hours). tweet_id takes an id or a tweet URL.
+        Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). tweet_id takes an id or a tweet URL.
 
         100 credits per call."""
         return self._call("replyToTweet", {}, {"tweet_id": tweet_id, "text": text, "max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
@@ -954,7 +954,7 @@ class Operations:
     ) -> Response[Tweet]:
         """Quote a tweet
 
-        Acts as the key owner’s connected platform account; needs a key with the write scope. Send an Idempotency-Key header to make retries safe (kept 24 hours). quoted_tweet_id takes an id or a tweet URL.
+        Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). quoted_tweet_id takes an id or a tweet URL.
 
         100 credits per call."""
         return self._call("quoteTweet", {}, {"quoted_tweet_id": quoted_tweet_id, "text": text, "max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
@@ -969,7 +969,7 @@ class Operations:
     ) -> Response[LikeTweetResult]:
         """Like a tweet
 
-        Acts as the key owner’s connected platform account; needs a key with the write scope. Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state, charges again and never duplicates.
+        Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state, charges again and never duplicates.
 
         100 credits per call."""
         return self._call("likeTweet", {"tweetId": tweet_id}, {"max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
@@ -984,7 +984,7 @@ class Operations:
     ) -> Response[UnlikeTweetResult]:
         """Undo a like
 
-        Acts as the key owner’s connected platform account; needs a key with the write scope. Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state, charges again and never duplicates. Takes no body: max_credits goes in the query string.
+        Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state, charges again and never duplicates. Takes no body: max_credits goes in the query string.
 
         100 credits per call."""
         return self._call("unlikeTweet", {"tweetId": tweet_id}, {"max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
@@ -999,7 +999,7 @@ class Operations:
     ) -> Response[RetweetTweetResult]:
         """Retweet a tweet
 
-        Acts as the key owner’s connected platform account; needs a key with the write scope. Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state, charges again and never duplicates.
+        Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state, charges again and never duplicates.
 
         100 credits per call."""
         return self._call("retweetTweet", {"tweetId": tweet_id}, {"max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
@@ -1014,7 +1014,7 @@ class Operations:
     ) -> Response[UnretweetTweetResult]:
         """Undo a retweet
 
-        Acts as the key owner’s connected platform account; needs a key with the write scope. Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state, charges again and never duplicates. Takes no body: max_credits goes in the query string.
+        Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state, charges again and never duplicates. Takes no body: max_credits goes in the query string.
 
         100 credits per call."""
         return self._call("unretweetTweet", {"tweetId": tweet_id}, {"max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
@@ -1029,7 +1029,7 @@ class Operations:
     ) -> Response[FollowUserResult]:
         """Follow a user
 
-        Acts as the key owner’s connected platform account; needs a key with the write scope. Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state, charges again and never duplicates. Following yourself is 400.
+        Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state, charges again and never duplicates. Following yourself is 400.
 
         100 credits per call."""
         return self._call("followUser", {"username": username}, {"max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
@@ -1044,7 +1044,7 @@ class Operations:
     ) -> Response[UnfollowUserResult]:
         """Unfollow a user
 
-        Acts as the key owner’s connected platform account; needs a key with the write scope. Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state, charges again and never duplicates. Following yourself is 400. Takes no body: max_credits goes in the query string.
+        Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state, charges again and never duplicates. Following yourself is 400. Takes no body: max_credits goes in the query string.
 
         100 credits per call."""
         return self._call("unfollowUser", {"username": username}, {"max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { tweetLength } from '@/lib/platform/entities';
+import { requireScope } from '@/lib/connections/require-scope';
+import type { PlatformScope } from '@/lib/oauth/scopes';
 import { TweetSchema } from '@/lib/platform/records';
 import type { PlatformActor } from '@/lib/platform/types';
 import { COSTS, defineOperation } from '../define-operation';
@@ -7,17 +9,21 @@ import type { HandlerContext } from '../define-operation';
 import { ApiError } from '../errors';
 import { idField, maxCreditsField, tweetReferenceField, usernameField } from '../inputs';
 
-const WRITE_NOTE = 'Acts as the key owner’s connected platform account; needs a key with the write scope. Send an Idempotency-Key header to make retries safe (kept 24 hours).';
+const WRITE_NOTE = 'Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours).';
 
 const tweetText = z
   .string()
   .refine((text) => text.trim().length > 0, 'must not be blank')
   .refine((text) => tweetLength(text) <= 280, 'must be at most 280 characters');
 
-/** The connected account writes act as; 403 account_not_connected without one. */
-async function actor(ctx: HandlerContext<unknown, unknown, unknown>): Promise<PlatformActor> {
+/**
+ * The connected account writes act as; 403 account_not_connected without one, 403 forbidden
+ * when its owner did not grant the scope this write needs.
+ */
+async function actor(ctx: HandlerContext<unknown, unknown, unknown>, scope: PlatformScope): Promise<PlatformActor> {
   const account = await ctx.connectedAccount();
   if (!account) throw new ApiError('account_not_connected', 'connect a platform account in the dashboard (Connections) before writing');
+  requireScope(account, scope);
   return account;
 }
 
@@ -37,7 +43,7 @@ export const createTweet = defineOperation({
   cost: COSTS.write,
   body: z.object({ text: tweetText, ...maxCreditsField }),
   response: TweetSchema,
-  handler: async (ctx) => ({ data: await ctx.platform.createTweet(await actor(ctx), { text: ctx.body.text }) }),
+  handler: async (ctx) => ({ data: await ctx.platform.createTweet(await actor(ctx, 'tweet.write'), { text: ctx.body.text }) }),
 });
 
 export const replyToTweet = defineOperation({
@@ -51,7 +57,7 @@ export const replyToTweet = defineOperation({
   cost: COSTS.write,
   body: z.object({ tweet_id: tweetReferenceField, text: tweetText, ...maxCreditsField }),
   response: TweetSchema,
-  handler: async (ctx) => ({ data: await ctx.platform.createTweet(await actor(ctx), { text: ctx.body.text, in_reply_to_tweet_id: ctx.body.tweet_id }) }),
+  handler: async (ctx) => ({ data: await ctx.platform.createTweet(await actor(ctx, 'tweet.write'), { text: ctx.body.text, in_reply_to_tweet_id: ctx.body.tweet_id }) }),
 });
 
 export const quoteTweet = defineOperation({
@@ -65,7 +71,7 @@ export const quoteTweet = defineOperation({
   cost: COSTS.write,
   body: z.object({ quoted_tweet_id: tweetReferenceField, text: tweetText, ...maxCreditsField }),
   response: TweetSchema,
-  handler: async (ctx) => ({ data: await ctx.platform.createTweet(await actor(ctx), { text: ctx.body.text, quoted_tweet_id: ctx.body.quoted_tweet_id }) }),
+  handler: async (ctx) => ({ data: await ctx.platform.createTweet(await actor(ctx, 'tweet.write'), { text: ctx.body.text, quoted_tweet_id: ctx.body.quoted_tweet_id }) }),
 });
 
 export const deleteTweet = defineOperation({
@@ -80,7 +86,7 @@ export const deleteTweet = defineOperation({
   params: tweetParams,
   query: noInput,
   response: z.object({ id: z.string(), deleted: z.literal(true) }),
-  handler: async (ctx) => ({ data: await ctx.platform.deleteTweet(await actor(ctx), ctx.params.tweetId) }),
+  handler: async (ctx) => ({ data: await ctx.platform.deleteTweet(await actor(ctx, 'tweet.write'), ctx.params.tweetId) }),
 });
 
 function tweetToggle<R extends z.ZodType>(
@@ -103,7 +109,7 @@ function tweetToggle<R extends z.ZodType>(
     params: tweetParams,
     query: noInput,
     response,
-    handler: async (ctx) => ({ data: await run(ctx, await actor(ctx)) }),
+    handler: async (ctx) => ({ data: await run(ctx, await actor(ctx, segment === 'like' ? 'like.write' : 'tweet.write')) }),
   });
 }
 
@@ -140,7 +146,7 @@ function followToggle(id: 'followUser' | 'unfollowUser', method: 'POST' | 'DELET
     query: noInput,
     response: z.object({ username: z.string(), following: z.boolean() }),
     handler: async (ctx) => {
-      const who = await actor(ctx);
+      const who = await actor(ctx, 'follows.write');
       return { data: following ? await ctx.platform.follow(who, ctx.params.username) : await ctx.platform.unfollow(who, ctx.params.username) };
     },
   });

@@ -39,7 +39,7 @@ export async function platformSignInAction(_previous: PlatformFormState, form: F
 
 /** Creates a platform account and signs in as it, then shows the consent screen. */
 export async function platformSignUpAction(_previous: PlatformFormState, form: FormData): Promise<PlatformFormState> {
-  const result = await createPlatformAccount({ username: field(form, 'username'), name: field(form, 'name'), password: field(form, 'password') });
+  const result = await createPlatformAccount({ username: field(form, 'username'), name: field(form, 'name'), password: field(form, 'password') }, { ip: clientIp(await headers()) });
   if (!result.ok) return { errors: result.errors, values: { username: field(form, 'username'), name: field(form, 'name') } };
   await startSession(result.userId);
   backToAuthorize(form);

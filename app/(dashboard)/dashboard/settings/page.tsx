@@ -1,0 +1,38 @@
+import type { Metadata } from 'next';
+import { ChangePasswordForm } from '@/components/settings/change-password-form';
+import { DeleteAccountForm } from '@/components/settings/delete-account-form';
+import { EmailStatus } from '@/components/settings/email-status';
+import { TwoFactorPanel } from '@/components/settings/two-factor-panel';
+import { Card } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
+import { MIN_PASSWORD_LENGTH } from '@/lib/auth/password';
+import { requireUser } from '@/lib/auth/require-user';
+
+export const metadata: Metadata = { title: 'Settings' };
+
+export default async function SettingsPage() {
+  const user = await requireUser('/dashboard/settings');
+  return (
+    <>
+      <PageHeader title="Settings" description="Your sign-in details and account." />
+      <div className="flex flex-col gap-6">
+        <Card title="Email address">
+          <EmailStatus email={user.email} verified={user.emailVerified} />
+        </Card>
+        {user.hasPassword && (
+          <Card title="Password">
+            <ChangePasswordForm minPasswordLength={MIN_PASSWORD_LENGTH} />
+          </Card>
+        )}
+        {user.hasPassword && (
+          <Card title="Two-factor sign-in">
+            <TwoFactorPanel enabled={user.twoFactor} />
+          </Card>
+        )}
+        <Card title="Delete account">
+          <DeleteAccountForm hasPassword={user.hasPassword} email={user.email} />
+        </Card>
+      </div>
+    </>
+  );
+}

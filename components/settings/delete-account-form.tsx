@@ -1,0 +1,50 @@
+'use client';
+
+import { signOut } from 'next-auth/react';
+import { useState, type FormEvent } from 'react';
+import { sendJson } from '@/components/dashboard/fetch-json';
+import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { TextField } from '@/components/ui/text-field';
+import type { FieldErrors } from '@/lib/dashboard/field-errors';
+
+/** Deletes the account after the password (or, without one, the email) is typed; then leaves. */
+export function DeleteAccountForm({ hasPassword, email }: { hasPassword: boolean; email: string }) {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setPending(true);
+    setErrors({});
+    const answer = await sendJson('POST', '/api/dashboard/account/delete', hasPassword ? { password: form.get('password') } : { confirmEmail: form.get('confirmEmail') });
+    if (!answer.ok) {
+      setPending(false);
+      setErrors(Object.keys(answer.errors).length > 0 ? answer.errors : { form: answer.message });
+      return;
+    }
+    // The session is already ended on the server; this clears the cookie and leaves.
+    await signOut({ callbackUrl: '/?deleted=1' });
+  }
+
+  return (
+    <form noValidate onSubmit={submit} aria-label="Delete account" className="flex max-w-md flex-col gap-4">
+      <p className="text-sm">
+        Deleting the account revokes every API key at once, disconnects your platform account, signs out every browser and frees {email} for a new
+        sign-up. Remaining credits are forfeited. This cannot be undone.
+      </p>
+      <FormAlert message={errors.form} />
+      {hasPassword ? (
+        <TextField label="Password to confirm" name="password" type="password" autoComplete="current-password" required error={errors.password} />
+      ) : (
+        <TextField label="Type your email to confirm" name="confirmEmail" type="email" autoComplete="off" required error={errors.confirmEmail} />
+      )}
+      <div>
+        <Button type="submit" variant="danger" disabled={pending}>
+          {pending ? 'Deleting…' : 'Delete my account'}
+        </Button>
+      </div>
+    </form>
+  );
+}

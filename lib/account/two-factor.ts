@@ -1,0 +1,96 @@
+import crypto from 'node:crypto';
+import QRCode from 'qrcode';
+import { verifyPassword } from '@/lib/auth/password';
+import { seal, unseal } from '@/lib/crypto/seal';
+import { getPool } from '@/lib/db/pool';
+import { base32Encode, matchTotp, newTotpSecret, otpauthUri } from './totp';
+
+const RECOVERY_CODE_COUNT = 10;
+
+// The sealing context binds a sealed secret to its account: a copied column does not unseal elsewhere.
+const secretContext = (userId: string) => `totp:${userId}`;
+
+function hashRecoveryCode(code: string): string {
+  return crypto.createHash('sha256').update(code.replace(/[\s-]/g, '').toLowerCase()).digest('hex');
+}
+
+export type Enrolment = { secret: string; uri: string; qrSvg: string };
+
+/**
+ * Starts TOTP enrolment: a new secret, stored sealed but not yet enabled, and what the
+ * authenticator app needs (the otpauth URI as a QR code, and the secret to type in).
+ * Null when two-factor sign-in is already on.
+ */
+export async function startTotpEnrolment(userId: string): Promise<Enrolment | null> {
+  const { rows } = await getPool().query<{ email: string; enabled: boolean }>(`SELECT email, totp_enabled_at IS NOT NULL AS enabled FROM users WHERE id = $1 AND deleted_at IS NULL`, [userId]);
+  if (!rows[0] || rows[0].enabled) return null;
+  const secret = newTotpSecret();
+  await getPool().query(`UPDATE users SET totp_secret_enc = $2, totp_last_step = NULL WHERE id = $1 AND totp_enabled_at IS NULL`, [userId, seal(secret.toString('base64'), secretContext(userId))]);
+  const uri = otpauthUri(secret, rows[0].email);
+  return { secret: base32Encode(secret), uri, qrSvg: await QRCode.toString(uri, { type: 'svg', margin: 1 }) };
+}
+
+async function readSecret(userId: string): Promise<{ secret: Buffer; enabled: boolean; lastStep: number | null } | null> {
+  const { rows } = await getPool().query<{ totp_secret_enc: string | null; enabled: boolean; totp_last_step: string | null }>(
+    `SELECT totp_secret_enc, totp_enabled_at IS NOT NULL AS enabled, totp_last_step FROM users WHERE id = $1 AND deleted_at IS NULL`,
+    [userId],
+  );
+  const row = rows[0];
+  if (!row?.totp_secret_enc) return null;
+  return { secret: Buffer.from(unseal(row.totp_secret_enc, secretContext(userId)), 'base64'), enabled: row.enabled, lastStep: row.totp_last_step === null ? null : Number(row.totp_last_step) };
+}
+
+/** Records a code's step as used, only if it is newer than the last one used: each code works once. */
+async function claimStep(userId: string, step: number): Promise<boolean> {
+  const { rowCount } = await getPool().query(`UPDATE users SET totp_last_step = $2 WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2)`, [userId, step]);
+  return (rowCount ?? 0) > 0;
+}
+
+/**
+ * Turns two-factor sign-in on once a code from the app confirms the pending secret; returns
+ * the recovery codes (shown once, stored hashed), or null for a wrong code.
+ */
+export async function confirmTotpEnrolment(userId: string, code: string): Promise<string[] | null> {
+  const pending = await readSecret(userId);
+  if (!pending || pending.enabled) return null;
+  const step = matchTotp(pending.secret, code);
+  if (step === null || !(await claimStep(userId, step))) return null;
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => {
+    const hex = crypto.randomBytes(5).toString('hex');
+    return `${hex.slice(0, 5)}-${hex.slice(5)}`;
+  });
+  const pool = getPool();
+  await pool.query(`DELETE FROM totp_recovery_codes WHERE user_id = $1`, [userId]);
+  await pool.query(`INSERT INTO totp_recovery_codes (user_id, code_hash) SELECT $1, unnest($2::text[])`, [userId, codes.map(hashRecoveryCode)]);
+  await pool.query(`UPDATE users SET totp_enabled_at = now() WHERE id = $1`, [userId]);
+  return codes;
+}
+
+/** Whether an account has two-factor sign-in on. */
+export async function hasTwoFactor(userId: string): Promise<boolean> {
+  const { rows } = await getPool().query(`SELECT 1 FROM users WHERE id = $1 AND totp_enabled_at IS NOT NULL`, [userId]);
+  return rows.length > 0;
+}
+
+/**
+ * Checks the second factor at sign-in: a current authenticator code (not one already used)
+ * or an unused recovery code, which is then spent.
+ */
+export async function verifySecondFactor(userId: string, code: string): Promise<boolean> {
+  const state = await readSecret(userId);
+  if (!state?.enabled) return false;
+  const step = matchTotp(state.secret, code);
+  if (step !== null) return claimStep(userId, step);
+  if (!/^[0-9a-f]{5}-?[0-9a-f]{5}$/i.test(code.trim())) return false;
+  const { rowCount } = await getPool().query(`UPDATE totp_recovery_codes SET used_at = now() WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL`, [userId, hashRecoveryCode(code.trim())]);
+  return (rowCount ?? 0) > 0;
+}
+
+/** Turns two-factor sign-in off after re-checking the password; false when it is wrong. */
+export async function disableTwoFactor(userId: string, password: string): Promise<boolean> {
+  const { rows } = await getPool().query<{ password_hash: string | null }>(`SELECT password_hash FROM users WHERE id = $1 AND deleted_at IS NULL`, [userId]);
+  if (!rows[0]?.password_hash || !(await verifyPassword(rows[0].password_hash, password))) return false;
+  await getPool().query(`UPDATE users SET totp_secret_enc = NULL, totp_enabled_at = NULL, totp_last_step = NULL WHERE id = $1`, [userId]);
+  await getPool().query(`DELETE FROM totp_recovery_codes WHERE user_id = $1`, [userId]);
+  return true;
+}
