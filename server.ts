@@ -9,7 +9,7 @@ import { closePool } from '@/lib/db/pool';
 import { StartupError } from '@/lib/db/startup-error';
 import { dispatch } from '@/lib/api/dispatch';
 import { startHoldSweeper } from '@/lib/credits';
-import { sharedLastUsedTracker, stopKeyInvalidationSubscriber } from '@/lib/keys';
+import { sharedKeyChangeListener, sharedLastUsedTracker, stopKeyChangeListener, stopKeyInvalidationSubscriber } from '@/lib/keys';
 import { closeRedis } from '@/lib/ratelimit';
 import { assertPortAvailable, createHttpServer, listen } from '@/lib/server/http-server';
 import { webHandler } from '@/lib/server/web-adapter';
@@ -51,6 +51,8 @@ async function main(): Promise<void> {
   const nextApp = next({ dev: false, dir: root, hostname: config.host, port: config.port });
   await nextApp.prepare();
   const handleNext = nextApp.getRequestHandler();
+  // Listening before the first request: key changes from anywhere reach this instance's cache.
+  sharedKeyChangeListener();
   const server = createHttpServer([{ prefix: '/v2', handle: webHandler(dispatch) }], (req, res) => handleNext(req, res), {
     trustProxy: config.trustProxy,
   });
@@ -62,6 +64,7 @@ async function main(): Promise<void> {
   shutdownSteps.push(async () => {
     stopSweeper();
     await sharedLastUsedTracker().flush();
+    await stopKeyChangeListener();
     await stopKeyInvalidationSubscriber();
     await closeRedis();
   });

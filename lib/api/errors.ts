@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'idempotency_conflict'
   | 'payload_too_large'
   | 'rate_limited'
+  | 'too_many_failed_authentications'
   | 'internal_error'
   | 'unavailable';
 
@@ -27,6 +28,7 @@ const STATUS: Record<ErrorCode, number> = {
   idempotency_conflict: 409,
   payload_too_large: 413,
   rate_limited: 429,
+  too_many_failed_authentications: 429,
   internal_error: 500,
   unavailable: 503,
 };

@@ -5,6 +5,10 @@ import type { RequestHandler } from './http-server';
 function toWebRequest(req: IncomingMessage): Request {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  // The server replaced X-Forwarded-For by the socket's address unless a proxy is trusted
+  // (http-server.ts); per-IP limits must read that value, not the one the client sent.
+  const forwardedFor = req.headers['x-forwarded-for'];
+  if (forwardedFor !== undefined) headers.set('x-forwarded-for', Array.isArray(forwardedFor) ? forwardedFor.join(', ') : forwardedFor);
   const url = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   return new Request(url, {

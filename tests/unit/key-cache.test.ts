@@ -13,6 +13,7 @@ const record: ApiKeyRecord = {
   creditsSpent: 0,
   expiresAt: null,
   revokedAt: null,
+  graceEndsAt: null,
 };
 
 function clock(start = 1_000_000) {
