@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { FAILED_AUTH_MAX_FAILURES, failedAuthLimitFromEnv } from './failed-auth-limit-env';
 import { getRedis } from './redis-client';
 
 /** After a failed key authentication: whether the address has now failed too often, and for how long. */
@@ -18,8 +19,7 @@ export type FailedAuthLimiterOptions = {
   keyPrefix?: string;
 };
 
-/** Failed key authentications an address may make per window before they answer 429. */
-export const FAILED_AUTH_MAX_FAILURES = 20;
+export { FAILED_AUTH_MAX_FAILURES, failedAuthLimitFromEnv } from './failed-auth-limit-env';
 export const FAILED_AUTH_WINDOW_SECONDS = 60;
 
 /**
@@ -56,15 +56,6 @@ export function createFailedAuthLimiter({
 }
 
 const globalForFailedAuth = globalThis as typeof globalThis & { perchFailedAuthLimiter?: FailedAuthLimiter };
-
-/** PERCH_FAILED_AUTH_LIMIT: failed authentications per address per minute; 0 turns the throttle off. */
-export function failedAuthLimitFromEnv(env: Record<string, string | undefined> = process.env): number {
-  const raw = env.PERCH_FAILED_AUTH_LIMIT;
-  if (raw === undefined || raw.trim() === '') return FAILED_AUTH_MAX_FAILURES;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`PERCH_FAILED_AUTH_LIMIT must be a whole number of failures per minute (0: no limit), got "${raw}"`);
-  return value;
-}
 
 const NO_LIMIT: FailedAuthLimiter = { recordFailure: async () => ({ throttled: false }) };
 
