@@ -1,5 +1,6 @@
 import { Button } from '@/components/ui/button';
-import { isLiveStatus, type KeySummary } from '@/lib/dashboard/list-keys';
+import { isLiveStatus } from '@/lib/dashboard/key-status';
+import type { KeySummary } from '@/lib/dashboard/list-keys';
 
 export type KeyActionHandlers = {
   onEdit: (key: KeySummary) => void;

@@ -1,8 +1,8 @@
 import { getPrisma } from '@/lib/db/prisma';
 import { formatKeyDisplay } from '@/lib/keys/key-format';
+import { isLiveStatus, type KeyStatus } from './key-status';
 
-/** `limit_reached`: usable, but its spending limit is used up, so every paid call is refused (402 key_limit_reached). */
-export type KeyStatus = 'active' | 'limit_reached' | 'revoked' | 'expired';
+export type { KeyStatus } from './key-status';
 
 /** A key as the dashboard shows it: never the key itself, which exists only at creation and rotation. */
 export type KeySummary = {
@@ -40,11 +40,6 @@ const SELECT = {
   revokedAt: true,
   previousKeyExpiresAt: true,
 } as const;
-
-/** Whether a status still lets the key be used (and changed). */
-export function isLiveStatus(status: KeyStatus): boolean {
-  return status === 'active' || status === 'limit_reached';
-}
 
 /** An account's keys, newest first: usable ones, then revoked and expired ones. */
 export async function listKeys(userId: string, now: Date = new Date()): Promise<KeySummary[]> {
