@@ -11,7 +11,7 @@ export type KeyActionHandlers = {
 
 /** Edit, rotate and revoke a usable key; delete a revoked one. Named after the key for screen readers. */
 export function KeyActions({ apiKey, onEdit, onRotate, onRevoke, onDelete }: { apiKey: KeySummary } & KeyActionHandlers) {
-  const danger = 'px-2 py-1 text-red-700 dark:text-red-400';
+  const danger = 'px-1.5 py-1 text-red-700 dark:text-red-400';
   if (apiKey.status === 'revoked') {
     return (
       <Button variant="ghost" className={danger} aria-label={`Delete key ${apiKey.name}`} onClick={() => onDelete(apiKey)}>
@@ -21,11 +21,11 @@ export function KeyActions({ apiKey, onEdit, onRotate, onRevoke, onDelete }: { a
   }
   return (
     <>
-      <Button variant="ghost" className="px-2 py-1" aria-label={`Edit key ${apiKey.name}`} onClick={() => onEdit(apiKey)}>
+      <Button variant="ghost" className="px-1.5 py-1" aria-label={`Edit key ${apiKey.name}`} onClick={() => onEdit(apiKey)}>
         Edit
       </Button>
       {isLiveStatus(apiKey.status) && (
-        <Button variant="ghost" className="px-2 py-1" aria-label={`Rotate key ${apiKey.name}`} onClick={() => onRotate(apiKey)}>
+        <Button variant="ghost" className="px-1.5 py-1" aria-label={`Rotate key ${apiKey.name}`} onClick={() => onRotate(apiKey)}>
           Rotate
         </Button>
       )}

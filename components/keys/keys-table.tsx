@@ -23,10 +23,9 @@ export function KeysTable({ keys, emptyText, ...handlers }: Props) {
               <tr>
                 <th scope="col" className={TH_CLASSES}>Name</th>
                 <th scope="col" className={TH_CLASSES}>Key</th>
-                <th scope="col" className={TH_CLASSES}>Scopes</th>
+                <th scope="col" className={TH_CLASSES}>Scopes, rate</th>
                 <th scope="col" className={`${TH_CLASSES} ${NUM_CLASSES}`}>Credits spent</th>
                 <th scope="col" className={`${TH_CLASSES} ${NUM_CLASSES}`}>Remaining</th>
-                <th scope="col" className={`${TH_CLASSES} ${NUM_CLASSES}`}>Rate limit</th>
                 <th scope="col" className={TH_CLASSES}>Last used</th>
                 <th scope="col" className={TH_CLASSES}>Expires</th>
                 <th scope="col" className={TH_CLASSES}>Status</th>
@@ -47,14 +46,16 @@ export function KeysTable({ keys, emptyText, ...handlers }: Props) {
                       <span className="block font-sans text-slate-500 dark:text-slate-400">old secret works until {formatDateTime(key.previousSecretValidUntil)}</span>
                     )}
                   </td>
-                  <td className={TD_CLASSES}>{key.scopes.join(', ')}</td>
+                  <td className={`${TD_CLASSES} whitespace-nowrap`}>
+                    {key.scopes.join(', ')}
+                    <span className="block text-xs text-slate-500 dark:text-slate-400">{formatNumber(key.rateLimit)}/s</span>
+                  </td>
                   <td className={`${TD_CLASSES} ${NUM_CLASSES} whitespace-nowrap`}>
                     <KeySpend apiKey={key} />
                   </td>
                   <td className={`${TD_CLASSES} ${NUM_CLASSES}`}>
                     <KeyRemaining apiKey={key} />
                   </td>
-                  <td className={`${TD_CLASSES} ${NUM_CLASSES} whitespace-nowrap`}>{formatNumber(key.rateLimit)}/s</td>
                   <td className={`${TD_CLASSES} whitespace-nowrap`}>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'never'}</td>
                   <td className={`${TD_CLASSES} whitespace-nowrap`}>{key.expiresAt ? formatDate(key.expiresAt) : 'never'}</td>
                   <td className={TD_CLASSES}>
