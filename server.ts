@@ -12,7 +12,7 @@ import { superviseEmbeddedPostgres } from '@/lib/db/supervise-postgres';
 import { allowedMethodsAt, dispatch } from '@/lib/api/dispatch';
 import { startHoldSweeper } from '@/lib/credits';
 import { startOAuthPurge } from '@/lib/oauth/purge-oauth-records';
-import { sharedLastUsedTracker, stopKeyInvalidationSubscriber } from '@/lib/keys';
+import { sharedKeyChangeListener, sharedLastUsedTracker, stopKeyChangeListener, stopKeyInvalidationSubscriber } from '@/lib/keys';
 import { closeRedis } from '@/lib/ratelimit';
 import { assertPortAvailable, createHttpServer, listen } from '@/lib/server/http-server';
 import { webHandler } from '@/lib/server/web-adapter';
@@ -62,6 +62,8 @@ async function main(): Promise<void> {
   const nextApp = next({ dev: false, dir: root, hostname: config.host, port: config.port });
   await nextApp.prepare();
   const handleNext = nextApp.getRequestHandler();
+  // Listening before the first request: key changes from anywhere reach this instance's cache.
+  sharedKeyChangeListener();
   const server = createHttpServer([{ prefix: '/v2', handle: webHandler(dispatch) }], (req, res) => handleNext(req, res), {
     trustProxy: config.trustProxy,
     limits: config.httpLimits,
@@ -79,6 +81,7 @@ async function main(): Promise<void> {
       stopSweeper();
       stopOAuthPurge();
       await sharedLastUsedTracker().flush();
+      await stopKeyChangeListener();
       await stopKeyInvalidationSubscriber();
       await closeRedis();
     },

@@ -3,17 +3,18 @@ import { formatDate, formatDateTime, formatNumber } from '@/lib/dashboard/format
 import type { KeySummary } from '@/lib/dashboard/list-keys';
 import { KeyActions, type KeyActionHandlers } from './key-actions';
 import { KeyCards } from './key-cards';
+import { KeyRemaining, KeySpend } from './key-limit';
 import { KeyStatusBadge } from './key-status-badge';
 
-type Props = { keys: KeySummary[] } & KeyActionHandlers;
+type Props = { keys: KeySummary[]; emptyText: string } & KeyActionHandlers;
 
 /** Every key of the account with its limits, spend and state, and its actions: a table, or cards on a phone. */
-export function KeysTable({ keys, onRename, onRevoke }: Props) {
-  if (keys.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">No keys yet. Create one above to call /v2.</p>;
+export function KeysTable({ keys, emptyText, ...handlers }: Props) {
+  if (keys.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">{emptyText}</p>;
   return (
     <>
       <div className="md:hidden">
-        <KeyCards keys={keys} onRename={onRename} onRevoke={onRevoke} />
+        <KeyCards keys={keys} {...handlers} />
       </div>
       <div className="hidden md:block">
         <TableScroll label="API keys">
@@ -22,11 +23,10 @@ export function KeysTable({ keys, onRename, onRevoke }: Props) {
               <tr>
                 <th scope="col" className={TH_CLASSES}>Name</th>
                 <th scope="col" className={TH_CLASSES}>Key</th>
-                <th scope="col" className={TH_CLASSES}>Scopes</th>
-                <th scope="col" className={TH_CLASSES}>Created</th>
-                <th scope="col" className={TH_CLASSES}>Last used</th>
+                <th scope="col" className={TH_CLASSES}>Scopes, rate</th>
                 <th scope="col" className={`${TH_CLASSES} ${NUM_CLASSES}`}>Credits spent</th>
-                <th scope="col" className={`${TH_CLASSES} ${NUM_CLASSES}`}>Limit</th>
+                <th scope="col" className={`${TH_CLASSES} ${NUM_CLASSES}`}>Remaining</th>
+                <th scope="col" className={TH_CLASSES}>Last used</th>
                 <th scope="col" className={TH_CLASSES}>Expires</th>
                 <th scope="col" className={TH_CLASSES}>Status</th>
                 <th scope="col" className={TH_CLASSES}>
@@ -37,21 +37,32 @@ export function KeysTable({ keys, onRename, onRevoke }: Props) {
             <tbody>
               {keys.map((key) => (
                 <tr key={key.id}>
-                  <th scope="row" className={`${TD_CLASSES} max-w-48 truncate font-medium`} title={key.name}>
+                  <th scope="row" className={`${TD_CLASSES} max-w-48 truncate font-medium`} title={`${key.name}, created ${formatDate(key.createdAt)}`}>
                     {key.name}
                   </th>
-                  <td className={`${TD_CLASSES} font-mono text-xs`}>{key.display}</td>
-                  <td className={TD_CLASSES}>{key.scopes.join(', ')}</td>
-                  <td className={`${TD_CLASSES} whitespace-nowrap`}>{formatDate(key.createdAt)}</td>
+                  <td className={`${TD_CLASSES} font-mono text-xs`}>
+                    {key.display}
+                    {key.previousSecretValidUntil && (
+                      <span className="block font-sans text-slate-500 dark:text-slate-400">old secret works until {formatDateTime(key.previousSecretValidUntil)}</span>
+                    )}
+                  </td>
+                  <td className={`${TD_CLASSES} whitespace-nowrap`}>
+                    {key.scopes.join(', ')}
+                    <span className="block text-xs text-slate-500 dark:text-slate-400">{formatNumber(key.rateLimit)}/s</span>
+                  </td>
+                  <td className={`${TD_CLASSES} ${NUM_CLASSES} whitespace-nowrap`}>
+                    <KeySpend apiKey={key} />
+                  </td>
+                  <td className={`${TD_CLASSES} ${NUM_CLASSES}`}>
+                    <KeyRemaining apiKey={key} />
+                  </td>
                   <td className={`${TD_CLASSES} whitespace-nowrap`}>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'never'}</td>
-                  <td className={`${TD_CLASSES} ${NUM_CLASSES}`}>{formatNumber(key.creditsSpent)}</td>
-                  <td className={`${TD_CLASSES} ${NUM_CLASSES}`}>{key.creditLimit === null ? 'none' : formatNumber(key.creditLimit)}</td>
                   <td className={`${TD_CLASSES} whitespace-nowrap`}>{key.expiresAt ? formatDate(key.expiresAt) : 'never'}</td>
                   <td className={TD_CLASSES}>
                     <KeyStatusBadge status={key.status} />
                   </td>
                   <td className={`${TD_CLASSES} whitespace-nowrap text-right`}>
-                    <KeyActions apiKey={key} onRename={onRename} onRevoke={onRevoke} />
+                    <KeyActions apiKey={key} {...handlers} />
                   </td>
                 </tr>
               ))}

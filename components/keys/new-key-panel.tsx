@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import type { CreatedKey } from '@/lib/dashboard/create-key';
 
 /** The full key, shown this once, with a copy button; dismissing it forgets the key. */
-export function NewKeyPanel({ created, onDismiss }: { created: CreatedKey; onDismiss: () => void }) {
+export function NewKeyPanel({ created, note, onDismiss }: { created: CreatedKey; note?: string; onDismiss: () => void }) {
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
@@ -31,6 +31,7 @@ export function NewKeyPanel({ created, onDismiss }: { created: CreatedKey; onDis
       <p role="alert" className="mt-1 text-sm text-amber-900 dark:text-amber-200">
         Copy it now and keep it somewhere safe: it will not be shown again.
       </p>
+      {note && <p className="mt-1 text-sm text-amber-900 dark:text-amber-200">{note}</p>}
       <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
         <code aria-label="New API key" className="min-w-0 flex-1 select-all break-all rounded-lg bg-white px-3 py-2 font-mono text-sm dark:bg-slate-900">
           {created.key}

@@ -1,6 +1,8 @@
+import { clientIp } from '@/lib/auth/client-ip';
 import { authenticateKey } from '@/lib/keys/authenticate-key';
 import type { AuthFailureReason } from '@/lib/keys/types';
 import { consumeRateLimit } from '@/lib/ratelimit/consume-rate-limit';
+import { sharedFailedAuthLimiter } from '@/lib/ratelimit/failed-auth-limiter';
 import type { Caller } from './define-operation';
 import { ApiError } from './errors';
 
@@ -10,6 +12,7 @@ const AUTH_MESSAGES: Record<AuthFailureReason, string> = {
   unknown: 'this API key does not exist',
   revoked: 'this API key was revoked',
   expired: 'this API key has expired',
+  rotated: 'this API key was rotated and the grace period of its old secret has ended: use the new key',
 };
 
 export type AuthenticatedRequest = { caller: Caller; rateHeaders: Record<string, string> };
@@ -17,7 +20,7 @@ export type AuthenticatedRequest = { caller: Caller; rateHeaders: Record<string,
 /** The caller behind the request's key, with its rate-limit headers; 401 or 429 otherwise. */
 export async function authenticateRequest(request: Request): Promise<AuthenticatedRequest> {
   const auth = await authenticateKey(request.headers.get('authorization'));
-  if (!auth.ok) throw new ApiError('unauthorized', AUTH_MESSAGES[auth.reason], undefined, { 'www-authenticate': 'Bearer' });
+  if (!auth.ok) throw await authenticationFailure(request, auth.reason);
   const { key } = auth;
   const decision = await consumeRateLimit(key.id, key.rateLimit);
   const rateHeaders = {
@@ -32,4 +35,23 @@ export async function authenticateRequest(request: Request): Promise<Authenticat
     });
   }
   return { caller: { userId: key.userId, keyId: key.id, scopes: key.scopes, source: 'api' }, rateHeaders };
+}
+
+/**
+ * The error for a refused key: 401, or 429 once the client's address has failed too often.
+ * A request without any key is not a guess and is not counted; nor is one whose address is not
+ * known (called in-process, not through an HTTP server), which has no address to throttle.
+ */
+async function authenticationFailure(request: Request, reason: AuthFailureReason): Promise<ApiError> {
+  const unauthorized = new ApiError('unauthorized', AUTH_MESSAGES[reason], undefined, { 'www-authenticate': 'Bearer' });
+  const ip = clientIp(request.headers);
+  if (reason === 'missing' || ip === 'unknown') return unauthorized;
+  const verdict = await sharedFailedAuthLimiter().recordFailure(ip);
+  if (!verdict.throttled) return unauthorized;
+  return new ApiError(
+    'too_many_failed_authentications',
+    `too many requests with an unknown, revoked, expired or malformed API key from your address: retry after ${verdict.retryAfterSeconds} s with a valid key`,
+    { retry_after_seconds: verdict.retryAfterSeconds },
+    { 'retry-after': String(verdict.retryAfterSeconds), 'www-authenticate': 'Bearer' },
+  );
 }

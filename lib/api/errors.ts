@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'rate_limited'
+  | 'too_many_failed_authentications'
   | 'internal_error'
   | 'unavailable';
 
@@ -29,6 +30,7 @@ const STATUS: Record<ErrorCode, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  too_many_failed_authentications: 429,
   internal_error: 500,
   unavailable: 503,
 };

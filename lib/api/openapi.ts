@@ -13,7 +13,7 @@ const ERROR_SCHEMA: JsonSchema = {
       properties: {
         code: {
           type: 'string',
-          enum: ['invalid_request', 'unauthorized', 'insufficient_credits', 'key_limit_reached', 'forbidden', 'account_not_connected', 'not_found', 'method_not_allowed', 'idempotency_conflict', 'payload_too_large', 'unsupported_media_type', 'rate_limited', 'internal_error', 'unavailable'],
+          enum: ['invalid_request', 'unauthorized', 'insufficient_credits', 'key_limit_reached', 'forbidden', 'account_not_connected', 'not_found', 'method_not_allowed', 'idempotency_conflict', 'payload_too_large', 'unsupported_media_type', 'rate_limited', 'too_many_failed_authentications', 'internal_error', 'unavailable'],
         },
         message: { type: 'string' },
         details: { description: 'Per-field problems ({path, message}) for 400s; {required, balance} for insufficient_credits.' },
@@ -40,7 +40,8 @@ const ERROR_RESPONSES: Record<string, string> = {
   '404': 'not_found: the user, tweet, list or community does not exist; also an unknown path',
   '405': 'method_not_allowed: the path exists for other methods (see the Allow header); also any method the API does not implement (TRACE, PUT, …) and HEAD on operations, which would charge for a body that is never sent',
   '413': 'payload_too_large: body over 64 KiB',
-  '429': 'rate_limited: per-key rate limit exceeded; see Retry-After',
+  '429':
+    'rate_limited: per-key rate limit exceeded; or too_many_failed_authentications: this client address sent too many unknown, revoked, expired or malformed keys (20 a minute) and its failed attempts are refused until the window ends (a valid key is still served); see Retry-After',
   '503': 'unavailable: the data source cannot serve this operation now (the database is down or restarting: see Retry-After); nothing is charged',
 };
 

@@ -8,7 +8,8 @@ import { utcDay } from './days';
 export const MAX_ACTIVE_KEYS = 50;
 const MAX_EXPIRY_DAYS = 5 * 366;
 
-const optionalWholeNumber = z
+/** A credit limit from a form: digits, or empty for none. */
+export const optionalWholeNumber = z
   .union([z.string(), z.number(), z.null(), z.undefined()])
   .transform((value) => (value === null || value === undefined || String(value).trim() === '' ? null : String(value).trim()))
   .pipe(
@@ -21,7 +22,7 @@ const optionalWholeNumber = z
   );
 
 // The form sends a calendar date; the key works through the end of that day (UTC).
-const optionalExpiry = z
+export const optionalExpiry = z
   .union([z.string(), z.null(), z.undefined()])
   .transform((value) => value?.trim() || null)
   .pipe(

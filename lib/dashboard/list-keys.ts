@@ -1,20 +1,26 @@
 import { getPrisma } from '@/lib/db/prisma';
 import { formatKeyDisplay } from '@/lib/keys/key-format';
+import { isLiveStatus, type KeyStatus } from './key-status';
 
-export type KeyStatus = 'active' | 'revoked' | 'expired';
+export type { KeyStatus } from './key-status';
 
-/** A key as the dashboard shows it: never the key itself, which exists only at creation. */
+/** A key as the dashboard shows it: never the key itself, which exists only at creation and rotation. */
 export type KeySummary = {
   id: string;
   name: string;
   display: string;
   scopes: string[];
+  rateLimit: number;
   createdAt: string;
   lastUsedAt: string | null;
   creditsSpent: number;
   creditLimit: number | null;
+  /** What the limit still allows (spent and currently held credits deducted); null without a limit. */
+  creditsRemaining: number | null;
   expiresAt: string | null;
   revokedAt: string | null;
+  /** After a rotation: until when the replaced secret still works; null when it no longer does. */
+  previousSecretValidUntil: string | null;
   status: KeyStatus;
 };
 
@@ -24,33 +30,49 @@ const SELECT = {
   keyStart: true,
   keyEnd: true,
   scopes: true,
+  rateLimit: true,
   createdAt: true,
   lastUsedAt: true,
   creditsSpent: true,
+  creditsHeld: true,
   creditLimit: true,
   expiresAt: true,
   revokedAt: true,
+  previousKeyExpiresAt: true,
 } as const;
 
-/** An account's keys, newest first: active ones, then revoked and expired ones. */
+/** An account's keys, newest first: usable ones, then revoked and expired ones. */
 export async function listKeys(userId: string, now: Date = new Date()): Promise<KeySummary[]> {
   const keys = await getPrisma().apiKey.findMany({ where: { userId }, select: SELECT, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
   const summaries = keys.map((key): KeySummary => {
-    const status: KeyStatus = key.revokedAt ? 'revoked' : key.expiresAt && key.expiresAt <= now ? 'expired' : 'active';
+    const creditsSpent = Number(key.creditsSpent);
+    const creditLimit = key.creditLimit === null ? null : Number(key.creditLimit);
+    const creditsRemaining = creditLimit === null ? null : Math.max(0, creditLimit - creditsSpent - Number(key.creditsHeld));
+    const status: KeyStatus = key.revokedAt
+      ? 'revoked'
+      : key.expiresAt && key.expiresAt <= now
+        ? 'expired'
+        : creditsRemaining === 0
+          ? 'limit_reached'
+          : 'active';
+    const graceLeft = !key.revokedAt && key.previousKeyExpiresAt && key.previousKeyExpiresAt > now;
     return {
       id: key.id,
       name: key.name,
       display: formatKeyDisplay(key),
       scopes: key.scopes,
+      rateLimit: key.rateLimit,
       createdAt: key.createdAt.toISOString(),
       lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
-      creditsSpent: Number(key.creditsSpent),
-      creditLimit: key.creditLimit === null ? null : Number(key.creditLimit),
+      creditsSpent,
+      creditLimit,
+      creditsRemaining,
       expiresAt: key.expiresAt?.toISOString() ?? null,
       revokedAt: key.revokedAt?.toISOString() ?? null,
+      previousSecretValidUntil: graceLeft ? key.previousKeyExpiresAt!.toISOString() : null,
       status,
     };
   });
   // Stable sort: creation order within each group.
-  return summaries.sort((a, b) => Number(a.status !== 'active') - Number(b.status !== 'active'));
+  return summaries.sort((a, b) => Number(!isLiveStatus(a.status)) - Number(!isLiveStatus(b.status)));
 }

@@ -1,5 +1,6 @@
 import { findKeyByHash } from './find-key-by-hash';
 import { sharedKeyCache, type KeyCache } from './key-cache';
+import { sharedKeyChangeListener, UNLISTENED_KEY_CACHE_TTL_MS } from './key-change-listener';
 import { hashApiKey } from './key-format';
 import { startKeyInvalidationSubscriber } from './key-invalidation';
 import { sharedLastUsedTracker, type LastUsedTracker } from './last-used';
@@ -14,18 +15,22 @@ export async function authenticateKey(header: string | null | undefined, options
   const parsed = parseBearerKey(header);
   if ('reason' in parsed) return { ok: false, reason: parsed.reason };
   void startKeyInvalidationSubscriber();
+  // The database's notifications keep the shared cache true; a cache passed in is the caller's to keep.
+  const listening = options.cache ? true : sharedKeyChangeListener().listening;
 
   const keyHash = hashApiKey(parsed.key);
   let key = cache.get(keyHash);
   if (key === undefined) {
     const generation = cache.generation;
     key = await findKeyByHash(keyHash);
-    // A revocation that landed while we were reading may have been read before it: do not keep that.
-    if (cache.generation === generation) cache.set(keyHash, key);
+    // A change that landed while we were reading may have been read before it: do not keep that.
+    // Unannounced changes (nobody listening) must land within the short TTL instead.
+    if (cache.generation === generation) cache.set(keyHash, key, listening ? undefined : UNLISTENED_KEY_CACHE_TTL_MS);
   }
   if (!key) return { ok: false, reason: 'unknown' };
   if (key.revokedAt) return { ok: false, reason: 'revoked' };
   if (key.expiresAt && key.expiresAt.getTime() <= now()) return { ok: false, reason: 'expired' };
+  if (key.graceEndsAt && key.graceEndsAt.getTime() <= now()) return { ok: false, reason: 'rotated' };
   lastUsed.note(key.id);
   return { ok: true, key };
 }

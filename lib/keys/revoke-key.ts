@@ -15,8 +15,9 @@ const REVOKE_BY_HASH_SQL = `
 
 /**
  * Revokes a key given its id or the raw key, restricted to `userId`'s keys when given. Returns
- * false when there is no such key. Idempotent. This instance stops accepting the key at once,
- * others as soon as the Redis broadcast reaches them (at most the cache TTL later without it).
+ * false when there is no such key. Idempotent. This instance stops accepting the key at once;
+ * others when the database's notification (key-change-listener.ts) or the Redis broadcast
+ * reaches them, whichever comes first.
  */
 export async function revokeKey(idOrKey: string, userId?: string): Promise<boolean> {
   const byKey = isWellFormedKey(idOrKey);

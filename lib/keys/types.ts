@@ -13,8 +13,10 @@ export type ApiKeyRecord = {
   creditsSpent: number;
   expiresAt: Date | null;
   revokedAt: Date | null;
+  /** Set when the request presented the secret a rotation replaced: it is accepted until then. */
+  graceEndsAt: Date | null;
 };
 
-export type AuthFailureReason = 'missing' | 'malformed' | 'unknown' | 'revoked' | 'expired';
+export type AuthFailureReason = 'missing' | 'malformed' | 'unknown' | 'revoked' | 'expired' | 'rotated';
 
 export type AuthResult = { ok: true; key: ApiKeyRecord } | { ok: false; reason: AuthFailureReason };

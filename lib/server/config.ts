@@ -2,6 +2,7 @@ import { KeyringConfigError, parseKeyList } from '@/lib/crypto/keyring';
 import { StartupError } from '@/lib/db/startup-error';
 import { StripeConfigError, readStripeConfig } from '@/lib/billing/stripe-config';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './http-server';
+import { failedAuthLimitFromEnv } from '@/lib/ratelimit/failed-auth-limit-env';
 
 export type ServerConfig = {
   port: number;
@@ -45,6 +46,11 @@ export function readServerConfig(env: Record<string, string | undefined> = proce
   const liveRate = Number(env.PERCH_LIVE_RATE ?? 5);
   if (!Number.isFinite(liveRate) || liveRate <= 0 || liveRate > 1000) {
     throw new StartupError(`PERCH_LIVE_RATE must be a number of events per second above 0 and at most 1000, got "${env.PERCH_LIVE_RATE}"`);
+  }
+  try {
+    failedAuthLimitFromEnv(env);
+  } catch (error) {
+    throw new StartupError((error as Error).message);
   }
   if (env.PERCH_ENCRYPTION_KEYS?.trim()) {
     try {

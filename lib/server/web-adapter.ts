@@ -87,6 +87,10 @@ function toWebRequest(req: IncomingMessage): { request: Request; options: Dispat
       // A header value fetch will not carry (a NUL byte the parser let through): left out.
     }
   }
+  // The server replaced X-Forwarded-For by the socket's address unless a proxy is trusted
+  // (http-server.ts); per-IP limits must read that value, not the one the client sent.
+  const forwardedFor = req.headers['x-forwarded-for'];
+  if (forwardedFor !== undefined) headers.set('x-forwarded-for', Array.isArray(forwardedFor) ? forwardedFor.join(', ') : forwardedFor);
   const method = req.method ?? 'GET';
   const forbidden = FORBIDDEN_BY_FETCH.has(method);
   // GET and HEAD cannot carry a body in a Web Request; dispatch sees its framing headers and refuses it.

@@ -67,6 +67,9 @@ test('sign up, see the grant, create a key, call /v2 with it, see the usage, rev
   await screenshotPage(page, 'keys-revoke-dialog');
   await dialog.getByRole('button', { name: 'Revoke key' }).click();
   await expect(dialog).toBeHidden();
+  // Revoked keys are hidden until asked for.
+  await expect(page.getByRole('row', { name: /flow key/ })).toHaveCount(0);
+  await page.getByLabel('Show revoked keys (1)').check();
   await expect(page.getByRole('row', { name: /flow key/ })).toContainText('revoked');
   await expect.poll(async () => (await callV2(baseURL!, key, '/v2/account')).status, { timeout: 5_000, intervals: [100, 250, 500] }).toBe(401);
 });

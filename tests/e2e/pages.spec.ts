@@ -65,7 +65,7 @@ test('sign-up and sign-in validate on the server and show field errors', async (
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('the key form validates on the server; rename works; dialogs close with Escape', async ({ page }) => {
+test('the key form validates on the server; renaming works; dialogs close with Escape', async ({ page }) => {
   await signUp(page, uniqueEmail('keyform'));
   await page.goto('/dashboard/keys');
   const form = page.getByRole('form', { name: 'Create an API key' });
@@ -94,13 +94,13 @@ test('the key form validates on the server; rename works; dialogs close with Esc
   await expect(row).toContainText('5,000');
   await expect(row).toContainText(expiry);
 
-  await page.getByRole('button', { name: 'Rename key limited key' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Rename limited key' });
-  await dialog.getByLabel('New name').fill('   ');
-  await dialog.getByRole('button', { name: 'Save name' }).click();
+  await page.getByRole('button', { name: 'Edit key limited key' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit limited key' });
+  await dialog.getByLabel('Name', { exact: true }).fill('   ');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
   await expect(dialog.getByText('Give the key a name')).toBeVisible();
-  await dialog.getByLabel('New name').fill('renamed key');
-  await dialog.getByRole('button', { name: 'Save name' }).click();
+  await dialog.getByLabel('Name', { exact: true }).fill('renamed key');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('row', { name: /renamed key/ })).toBeVisible();
 

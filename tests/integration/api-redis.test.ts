@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashApiKey, publishKeyInvalidation, startKeyInvalidationSubscriber, stopKeyInvalidationSubscriber } from '@/lib/keys';
+import { hashApiKey, publishKeyInvalidation, sharedKeyChangeListener, startKeyInvalidationSubscriber, stopKeyChangeListener, stopKeyInvalidationSubscriber } from '@/lib/keys';
 import { closeRedis } from '@/lib/ratelimit';
 import { getPool } from '@/lib/db/pool';
 import { waitFor } from '../support/account-fixtures';
 import { createApiAccount, expectLedgersBalanced } from '../support/api-client';
 import { expectError, expectSuccess } from '../support/api-records';
+import { revokeKeyUnannounced } from '../support/key-fixtures';
 
 // With REDIS_URL set (several instances behind a load balancer): rate limits are shared
 // through Redis, and a key revoked on one instance stops working on the others at once.
@@ -17,10 +18,12 @@ beforeAll(async () => {
   const { rows } = await getPool().query<{ username: string }>('SELECT username FROM platform.users ORDER BY id LIMIT 1');
   username = rows[0].username;
   await startKeyInvalidationSubscriber();
+  await sharedKeyChangeListener().ready;
 });
 
 afterAll(async () => {
   await stopKeyInvalidationSubscriber();
+  await stopKeyChangeListener();
   await closeRedis();
   await expectLedgersBalanced();
 });
@@ -41,8 +44,9 @@ describe('with Redis', () => {
     const account = await createApiAccount({ label: 'redis' });
     expectSuccess(await account.call('GET', '/v2/account'));
     // What revokeKey does on another instance: the row, then the broadcast. This process learns
-    // of it only through Redis, as its cached lookup still says the key is fine.
-    await getPool().query('UPDATE api_keys SET revoked_at = now() WHERE id = $1', [account.keyId]);
+    // of it only through Redis, as its cached lookup still says the key is fine: the row is
+    // changed with triggers off, so that the database's own notification is not sent.
+    await revokeKeyUnannounced(account.keyId);
     expectSuccess(await account.call('GET', '/v2/account'));
     const published = Date.now();
     await publishKeyInvalidation(hashApiKey(account.key));

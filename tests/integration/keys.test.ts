@@ -7,17 +7,23 @@ import { issueKey } from '@/lib/keys/issue-key';
 import { createKeyCache, sharedKeyCache } from '@/lib/keys/key-cache';
 import { generateApiKey, hashApiKey } from '@/lib/keys/key-format';
 import { KEY_INVALIDATION_CHANNEL, startKeyInvalidationSubscriber, stopKeyInvalidationSubscriber } from '@/lib/keys/key-invalidation';
+import { sharedKeyChangeListener, stopKeyChangeListener } from '@/lib/keys/key-change-listener';
 import { createLastUsedTracker } from '@/lib/keys/last-used';
 import { revokeKey } from '@/lib/keys/revoke-key';
 import { closeRedis } from '@/lib/ratelimit/redis-client';
 import { createTestUser, waitFor } from '../support/account-fixtures';
+import { revokeKeyUnannounced } from '../support/key-fixtures';
 
 const REDIS_URL = process.env.PERCH_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 let userId: string;
 
 beforeAll(async () => {
   userId = await createTestUser('keys');
+  // Listening before the first lookup: lookups cached while not listening expire at once.
+  await sharedKeyChangeListener().ready;
 });
+
+afterAll(() => stopKeyChangeListener());
 
 function bearer(key: string): string {
   return `Bearer ${key}`;
@@ -85,6 +91,7 @@ describe('authenticateKey', () => {
         creditsSpent: 0,
         expiresAt: null,
         revokedAt: null,
+        graceEndsAt: null,
       },
     });
   });
@@ -138,7 +145,7 @@ describe('revokeKey', () => {
     const cache = createKeyCache({ now: time.now });
     expect((await authenticateKey(bearer(issued.key), { cache })).ok).toBe(true);
     // Revoked by another instance; this cache gets no message.
-    await getPool().query('UPDATE api_keys SET revoked_at = now() WHERE id = $1', [issued.id]);
+    await revokeKeyUnannounced(issued.id);
     time.advance(4_999);
     expect((await authenticateKey(bearer(issued.key), { cache })).ok).toBe(true);
     time.advance(1);
@@ -227,7 +234,7 @@ describe('revocation broadcast over Redis', () => {
   it('drops a key from this instance when another instance announces its revocation', async () => {
     const issued = await issueKey({ userId, name: 'broadcast', scopes: ['read'] });
     expect((await authenticateKey(bearer(issued.key))).ok).toBe(true);
-    await getPool().query('UPDATE api_keys SET revoked_at = now() WHERE id = $1', [issued.id]);
+    await revokeKeyUnannounced(issued.id);
     // Still cached: proves the next assertion is the broadcast's doing, not a cache miss.
     expect((await authenticateKey(bearer(issued.key))).ok).toBe(true);
     await peer.publish(KEY_INVALIDATION_CHANNEL, hashApiKey(issued.key));

@@ -86,12 +86,40 @@ function syncCopy(): void {
   }
 }
 
+// Servers this process runs from the copy share its lock: the copy is synced by the first and
+// released by the last, so a test can run several instances side by side.
+let shared: { users: number; unlock: () => void } | undefined;
+
+async function acquireCopy(timeoutMs: number): Promise<() => void> {
+  if (shared) {
+    shared.users += 1;
+  } else {
+    const unlock = await lockCopy(timeoutMs);
+    try {
+      syncCopy();
+    } catch (error) {
+      unlock();
+      throw error;
+    }
+    shared = { users: 1, unlock };
+  }
+  let released = false;
+  return () => {
+    if (released || !shared) return;
+    released = true;
+    shared.users -= 1;
+    if (shared.users > 0) return;
+    shared.unlock();
+    shared = undefined;
+  };
+}
+
 /**
  * Starts server.ts on a free port against `databaseUrl` (null: the embedded PostgreSQL, per
- * PERCH_DATA_DIR and PERCH_DB_PORT in `env`); resolves once it says it is ready.
+ * PERCH_DATA_DIR and PERCH_DB_PORT in `env`); resolves once it says it is ready. Several may run at once.
  */
 export async function startServer(databaseUrl: string | null, env: Record<string, string> = {}, timeoutMs = 9 * 60_000): Promise<RunningServer> {
-  const unlock = await lockCopy(timeoutMs);
+  const unlock = await acquireCopy(timeoutMs);
   try {
     return await startLocked(databaseUrl, env, timeoutMs, unlock);
   } catch (error) {
@@ -101,7 +129,6 @@ export async function startServer(databaseUrl: string | null, env: Record<string
 }
 
 async function startLocked(databaseUrl: string | null, env: Record<string, string>, timeoutMs: number, unlock: () => void): Promise<RunningServer> {
-  syncCopy();
   const port = await freePort();
   let output = '';
   const childEnv: NodeJS.ProcessEnv = { ...process.env, PERCH_LIVE: '0', PERCH_AUTO_SEED: '0', ...env, DATABASE_URL: databaseUrl ?? undefined, PORT: String(port), HOST: '127.0.0.1' };

@@ -13,6 +13,7 @@ const record: ApiKeyRecord = {
   creditsSpent: 0,
   expiresAt: null,
   revokedAt: null,
+  graceEndsAt: null,
 };
 
 function clock(start = 1_000_000) {
@@ -37,6 +38,35 @@ describe('key cache', () => {
     cache.set('h', null);
     expect(cache.get('h')).toBeNull();
     expect(cache.get('other')).toBeUndefined();
+  });
+
+  it('keeps misses in their own space: a flood of them never evicts a key', () => {
+    const cache = createKeyCache({ maxEntries: 2, maxMisses: 3 });
+    cache.set('key', record);
+    for (let i = 0; i < 100; i++) cache.set(`miss${i}`, null);
+    expect(cache.get('key')).toBe(record);
+    expect(cache.size).toBe(1);
+    expect(cache.missCount).toBe(3);
+    expect(cache.get('miss99')).toBeNull();
+    expect(cache.get('miss0')).toBeUndefined();
+    // A hash moves between the spaces when its answer changes.
+    cache.set('miss99', record);
+    expect(cache.missCount).toBe(2);
+    expect(cache.get('miss99')).toBe(record);
+    cache.drop('miss99');
+    expect(cache.get('miss99')).toBeUndefined();
+  });
+
+  it('takes a shorter TTL for one entry, never a longer one', () => {
+    const time = clock();
+    const cache = createKeyCache({ now: time.now });
+    cache.set('short', record, 500);
+    cache.set('long', record, 60_000);
+    time.advance(500);
+    expect(cache.get('short')).toBeUndefined();
+    expect(cache.get('long')).toBe(record);
+    time.advance(4_500);
+    expect(cache.get('long')).toBeUndefined();
   });
 
   it('evicts the oldest entry beyond maxEntries', () => {

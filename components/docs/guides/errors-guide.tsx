@@ -2,7 +2,7 @@ import { C, GuideSection } from '../guide-section';
 
 const ERRORS: Array<[string, string, string]> = [
   ['400', 'invalid_request', 'Malformed JSON, an unknown or mistyped field, a value out of range, a bad cursor, username or id. details lists each problem as {path, message}.'],
-  ['401', 'unauthorized', 'Authorization missing, not Bearer, or an unknown, revoked or expired key.'],
+  ['401', 'unauthorized', 'Authorization missing, not Bearer, or an unknown, revoked or expired key, or the old secret of a rotated key after its grace period.'],
   ['402', 'insufficient_credits', 'The balance cannot cover the hold; details has required and balance.'],
   ['402', 'key_limit_reached', 'The key’s own spending limit is used up.'],
   ['403', 'forbidden', 'The key lacks the write scope, or the tweet to delete is someone else’s.'],
@@ -13,6 +13,11 @@ const ERRORS: Array<[string, string, string]> = [
   ['413', 'payload_too_large', 'A body over 64 KiB.'],
   ['415', 'unsupported_media_type', 'A body whose Content-Type is not application/json.'],
   ['429', 'rate_limited', 'Too many requests for this key; wait Retry-After seconds.'],
+  [
+    '429',
+    'too_many_failed_authentications',
+    'Your address sent more than 20 unknown, revoked, expired or malformed keys within a minute; further failures are refused until Retry-After. A valid key is always served.',
+  ],
   ['500', 'internal_error', 'A bug on our side; quote the request id.'],
   ['503', 'unavailable', 'The data source cannot serve this operation right now.'],
 ];

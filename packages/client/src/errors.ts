@@ -47,17 +47,38 @@ export class ValidationError extends PerchError {
   }
 }
 
-/** 401 unauthorized: the key is missing, malformed, unknown, revoked or expired. */
+/** 401 unauthorized: the key is missing, malformed, unknown, revoked or expired (or the old secret of a rotated key past its grace period). */
 export class AuthenticationError extends PerchError {}
 
-/** 402 insufficient_credits or key_limit_reached: the balance or the key's spending limit cannot cover the call. Nothing was charged. */
-export class InsufficientCreditsError extends PerchError {
+/**
+ * 429 too_many_failed_authentications: this address sent too many bad keys, and its failures are
+ * refused for a while. An AuthenticationError (the key is the problem) that is never retried:
+ * waiting would only fail again with the same key. A valid key is served regardless.
+ */
+export class TooManyFailedAuthenticationsError extends AuthenticationError {
+  /** Seconds until this address's failures are counted afresh (Retry-After). */
+  readonly retryAfter: number | null;
+
+  constructor(init: PerchErrorInit & { retryAfter: number | null }) {
+    super(init);
+    this.retryAfter = init.retryAfter;
+  }
+}
+
+/** 402: a call that could not be paid for, by the balance or by the key's own limit. Nothing was charged. */
+export class PaymentRequiredError extends PerchError {
   /** The credits the call needed to hold, when the server said. */
   get required(): number | null {
     const required = (this.details as { required?: unknown } | undefined)?.required;
     return typeof required === 'number' ? required : null;
   }
 }
+
+/** 402 insufficient_credits: the account's balance cannot cover the call; top up. */
+export class InsufficientCreditsError extends PaymentRequiredError {}
+
+/** 402 key_limit_reached: the key's own spending limit is used up while the account may still have credits; raise the limit or use another key. */
+export class KeyLimitReachedError extends PaymentRequiredError {}
 
 /** 403 forbidden or account_not_connected: the key lacks the write scope, or no platform account is connected. */
 export class PermissionError extends PerchError {}
@@ -93,10 +114,15 @@ const BY_STATUS: Record<number, typeof PerchError> = {
   404: NotFoundError,
 };
 
+const BY_CODE: Partial<Record<PerchErrorCode, typeof PerchError>> = {
+  key_limit_reached: KeyLimitReachedError,
+};
+
 /** The typed error for an HTTP error answer. */
 export function errorForStatus(init: PerchErrorInit & { status: number; retryAfter: number | null }): PerchError {
+  if (init.code === 'too_many_failed_authentications') return new TooManyFailedAuthenticationsError(init);
   if (init.status === 429) return new RateLimitError(init);
   if (init.status >= 500) return new ServerError(init);
-  const ErrorClass = BY_STATUS[init.status] ?? PerchError;
+  const ErrorClass = BY_CODE[init.code] ?? BY_STATUS[init.status] ?? PerchError;
   return new ErrorClass(init);
 }

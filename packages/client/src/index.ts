@@ -14,12 +14,15 @@ export {
   AuthenticationError,
   ConnectionError,
   InsufficientCreditsError,
+  KeyLimitReachedError,
   NotFoundError,
+  PaymentRequiredError,
   PerchError,
   PermissionError,
   RateLimitError,
   ServerError,
   TimeoutError,
+  TooManyFailedAuthenticationsError,
   ValidationError,
 } from './errors';
 export type { FieldProblem, PerchErrorCode } from './errors';

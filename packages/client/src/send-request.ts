@@ -50,6 +50,10 @@ function parseJson(text: string): unknown {
   }
 }
 
+function errorCodeOf(text: string): string | undefined {
+  return (parseJson(text) as { error?: { code?: string } } | undefined)?.error?.code;
+}
+
 function outcomeOf(result: Attempt): AttemptOutcome {
   if (result.kind !== 'answer') return result;
   return { kind: 'status', status: result.response.status, retryAfterMs: parseRetryAfter(result.response.headers.get('retry-after')) };
@@ -104,7 +108,9 @@ export async function sendRequest(request: BuiltRequest, options: SendOptions): 
   for (let retry = 0; ; retry++) {
     const result = await attempt(request, options);
     if (result.kind === 'answer' && result.response.ok) return envelopeOf(result, request);
-    const delay = retryDelayMs(outcomeOf(result), { retry, maxRetries: options.maxRetries, idempotent: request.idempotent });
+    // A wrong key stays wrong: waiting out the failed-authentication throttle would only fail again.
+    const final = result.kind === 'answer' && result.response.status === 429 && errorCodeOf(result.text) === 'too_many_failed_authentications';
+    const delay = final ? null : retryDelayMs(outcomeOf(result), { retry, maxRetries: options.maxRetries, idempotent: request.idempotent });
     if (delay === null) throw errorOf(result, request, options.timeoutMs);
     await sleep(delay, options.signal);
   }

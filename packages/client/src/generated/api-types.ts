@@ -166,7 +166,7 @@ export type Trend = {
 };
 
 /** Every error code an answer can carry (contract section 1). */
-export type ErrorCode = "invalid_request" | "unauthorized" | "insufficient_credits" | "key_limit_reached" | "forbidden" | "account_not_connected" | "not_found" | "method_not_allowed" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable";
+export type ErrorCode = "invalid_request" | "unauthorized" | "insufficient_credits" | "key_limit_reached" | "forbidden" | "account_not_connected" | "not_found" | "method_not_allowed" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_failed_authentications" | "internal_error" | "unavailable";
 
 /** Each operation's input (query or JSON body; `never` when it takes none) and the `data` of its success. */
 export type OperationTypes = {

@@ -1,0 +1,25 @@
+import { jsonError, routeUser } from '@/lib/auth/route-user';
+import { readJsonBody } from '@/lib/dashboard/read-json-body';
+import { ROTATION_GRACE_HOURS, rotateKey, type RotationGraceHours } from '@/lib/keys/rotate-key';
+
+export const dynamic = 'force-dynamic';
+
+type Context = { params: Promise<{ id: string }> };
+
+/** Gives a key a new secret (shown in this response only); the old one works for `graceHours` more. */
+export async function POST(request: Request, context: Context): Promise<Response> {
+  const { user, response } = await routeUser(request);
+  if (response) return response;
+  const body = await readJsonBody(request);
+  if (!body.ok) return jsonError(body.status, body.message);
+  const graceHours = (body.body as { graceHours?: unknown } | null)?.graceHours;
+  if (!ROTATION_GRACE_HOURS.includes(graceHours as RotationGraceHours)) {
+    return jsonError(400, 'fix the highlighted fields', { graceHours: `Choose a grace period of ${ROTATION_GRACE_HOURS.join(', ')} hours` });
+  }
+  const rotated = await rotateKey(user.id, (await context.params).id, graceHours as RotationGraceHours);
+  if (!rotated) return jsonError(404, 'no such key, or it is revoked');
+  return Response.json(
+    { key: { id: rotated.id, key: rotated.key, display: rotated.display, name: rotated.name }, graceEndsAt: rotated.graceEndsAt?.toISOString() ?? null },
+    { headers: { 'cache-control': 'no-store' } },
+  );
+}

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { getPool } from '@/lib/db/pool';
+import { DEFAULT_RATE_LIMIT } from '@/lib/keys/issue-key';
+import { optionalExpiry, optionalWholeNumber } from './create-key';
+import { fieldErrors, type FieldErrors } from './field-errors';
+
+// Any subset of the settings; an absent field stays as it is, an empty limit or expiry removes it.
+export const updateKeySchema = z
+  .object({
+    name: z.string({ error: 'Give the key a name' }).trim().min(1, 'Give the key a name').max(100, 'Use at most 100 characters'),
+    scopes: z
+      .array(z.enum(['read', 'write'], { error: 'Scopes are read and write' }), { error: 'Choose at least one scope' })
+      .min(1, 'Choose at least one scope')
+      .transform((scopes) => [...new Set(scopes)].sort()),
+    creditLimit: optionalWholeNumber,
+    expiresOn: optionalExpiry,
+    rateLimit: z
+      .union([z.string(), z.number()], { error: 'Enter a whole number of requests per second' })
+      .transform((value) => String(value).trim())
+      .pipe(z.string().regex(/^[0-9]+$/, 'Enter a whole number of requests per second').transform(Number))
+      .pipe(z.number().int().min(1, 'The rate limit must be at least 1 request per second')),
+  })
+  .partial()
+  .strict()
+  .refine((input) => Object.keys(input).length > 0, 'Change at least one setting');
+
+export type KeySettings = { name: string; scopes: string[]; creditLimit: number | null; expiresAt: string | null; rateLimit: number };
+export type UpdateKeyResult = { ok: true; key: KeySettings } | { ok: false; errors: FieldErrors } | { ok: false; notFound: true };
+
+type KeyRow = { name: string; scopes: string[]; credit_limit: string | null; expires_at: Date | null; rate_limit: number; revoked_at: Date | null };
+
+// Each column keeps its value unless its "given" flag is set; the api_keys trigger then tells
+// every instance, so the change applies to the next call everywhere.
+const UPDATE_SQL = `
+  UPDATE api_keys SET
+    name = CASE WHEN $3 THEN $4 ELSE name END,
+    scopes = CASE WHEN $5 THEN $6::text[] ELSE scopes END,
+    credit_limit = CASE WHEN $7 THEN $8::bigint ELSE credit_limit END,
+    expires_at = CASE WHEN $9 THEN $10::timestamptz ELSE expires_at END,
+    rate_limit = CASE WHEN $11 THEN $12::int ELSE rate_limit END
+  WHERE id = $1 AND user_id = $2
+  RETURNING name, scopes, credit_limit, expires_at, rate_limit, revoked_at`;
+
+/**
+ * Changes a key's name, scopes, spending limit, expiry or rate limit. A revoked key can only be
+ * renamed. The rate limit goes up to the contract's default (100/s) here, or to what an operator
+ * set when that is higher: raising it further is the operator's call (admin CLI).
+ */
+export async function updateKey(userId: string, keyId: string, input: unknown): Promise<UpdateKeyResult> {
+  const parsed = updateKeySchema.safeParse(input);
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
+  const changes = parsed.data;
+  const client = await getPool().connect();
+  try {
+    await client.query('BEGIN');
+    const { rows } = await client.query<KeyRow>('SELECT name, scopes, credit_limit, expires_at, rate_limit, revoked_at FROM api_keys WHERE id = $1 AND user_id = $2 FOR UPDATE', [
+      keyId,
+      userId,
+    ]);
+    const current = rows[0];
+    if (!current) {
+      await client.query('ROLLBACK');
+      return { ok: false, notFound: true };
+    }
+    const errors: FieldErrors = {};
+    const settingsChanged = Object.keys(changes).some((field) => field !== 'name');
+    if (current.revoked_at && settingsChanged) errors.form = 'This key is revoked: only its name can change';
+    const maxRate = Math.max(DEFAULT_RATE_LIMIT, current.rate_limit);
+    if (changes.rateLimit !== undefined && changes.rateLimit > maxRate) errors.rateLimit = `At most ${maxRate} requests per second; ask an operator for more`;
+    if (Object.keys(errors).length > 0) {
+      await client.query('ROLLBACK');
+      return { ok: false, errors };
+    }
+    const given = (field: keyof typeof changes) => field in changes;
+    const updated = await client.query<KeyRow>(UPDATE_SQL, [
+      keyId,
+      userId,
+      given('name'),
+      changes.name ?? null,
+      given('scopes'),
+      changes.scopes ?? null,
+      given('creditLimit'),
+      changes.creditLimit ?? null,
+      given('expiresOn'),
+      changes.expiresOn ?? null,
+      given('rateLimit'),
+      changes.rateLimit ?? null,
+    ]);
+    await client.query('COMMIT');
+    const row = updated.rows[0];
+    return {
+      ok: true,
+      key: {
+        name: row.name,
+        scopes: row.scopes,
+        creditLimit: row.credit_limit === null ? null : Number(row.credit_limit),
+        expiresAt: row.expires_at?.toISOString() ?? null,
+        rateLimit: row.rate_limit,
+      },
+    };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
