@@ -11,7 +11,7 @@ import { ProfileHeader } from './profile-header';
 import { usePaidQuery } from './use-paid-query';
 
 /** A profile page: the header with its numbers, and a tab per timeline and follower list. */
-export function ProfileView({ username }: { username: string }) {
+export function ProfileView({ username, connectedUsername = null }: { username: string; connectedUsername?: string | null }) {
   const tab = pickTab(PROFILE_TABS, useSearchParams().get('tab'));
   const profile = usePaidQuery([username.toLowerCase()], 'getUser', (o) => explorerApi().getUser(username, {}, o));
   if (profile.isError) return <FetchError error={profile.error} />;
@@ -20,7 +20,7 @@ export function ProfileView({ username }: { username: string }) {
     <div className="flex min-w-0 flex-col gap-4">
       {profile.data ? (
         <div className="flex flex-col gap-1">
-          <ProfileHeader user={profile.data.data} />
+          <ProfileHeader user={profile.data.data} connectedUsername={connectedUsername} />
           <FetchCost operationId="getUser" credits={profile.data.meta.credits_charged} />
         </div>
       ) : (

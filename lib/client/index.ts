@@ -27,6 +27,8 @@ export type {
   CommunityRecord as Community,
   TrendRecord as Trend,
   TweetRecord as Tweet,
+  TweetViewer,
   UserRecord as User,
+  UserViewer,
   UserSummaryRecord as UserSummary,
 } from '../platform/records';
