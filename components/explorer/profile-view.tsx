@@ -4,6 +4,7 @@ import { useSearchParams } from 'next/navigation';
 import { explorerApi } from '@/lib/explorer/api';
 import { PROFILE_TABS, pickTab, profileFeed } from '@/lib/explorer/feeds';
 import { FetchCost } from './fetch-cost';
+import { AskBeforeFetch } from './ask-before-fetch';
 import { FetchError } from './fetch-error';
 import { InfiniteFeed } from './infinite-feed';
 import { LinkTabs } from './link-tabs';
@@ -15,6 +16,7 @@ export function ProfileView({ username, connectedUsername = null }: { username: 
   const tab = pickTab(PROFILE_TABS, useSearchParams().get('tab'));
   const profile = usePaidQuery([username.toLowerCase()], 'getUser', (o) => explorerApi().getUser(username, {}, o));
   if (profile.isError) return <FetchError error={profile.error} />;
+  if (profile.waitingForApproval) return <AskBeforeFetch what={`@${username}’s profile`} operationId="getUser" maxCost={profile.maxCost} onApprove={profile.approval.approve} />;
   const label = PROFILE_TABS.find((t) => t.id === tab)!.label;
   return (
     <div className="flex min-w-0 flex-col gap-4">
