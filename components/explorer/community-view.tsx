@@ -17,7 +17,7 @@ import { usePaidQuery } from './use-paid-query';
 export function CommunityView({ communityId }: { communityId: string }) {
   const tab = pickTab(COMMUNITY_TABS, useSearchParams().get('tab'));
   const community = usePaidQuery([communityId], 'getCommunity', (o) => explorerApi().getCommunity(communityId, {}, o));
-  if (community.isError) return <FetchError error={community.error} />;
+  if (community.isError) return <FetchError error={community.error} what={`community ${communityId}`} />;
   if (community.waitingForApproval) return <AskBeforeFetch what="this community" operationId="getCommunity" maxCost={community.maxCost} onApprove={community.approval.approve} />;
   if (!community.data) {
     return (

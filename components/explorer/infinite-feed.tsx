@@ -67,7 +67,7 @@ function FeedList<T>({ feed, label, noun, emptyText, itemKey, renderItem }: List
   if (query.isError && !query.data) {
     return (
       <div role="alert" className="my-4 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
-        {errorMessage(query.error)}
+        {errorMessage(query.error, label.charAt(0).toLowerCase() + label.slice(1))}
         <Button variant="secondary" className="px-3 py-1" onClick={() => void query.refetch()}>
           Try again
         </Button>

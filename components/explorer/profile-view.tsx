@@ -15,7 +15,7 @@ import { usePaidQuery } from './use-paid-query';
 export function ProfileView({ username, connectedUsername = null }: { username: string; connectedUsername?: string | null }) {
   const tab = pickTab(PROFILE_TABS, useSearchParams().get('tab'));
   const profile = usePaidQuery([username.toLowerCase()], 'getUser', (o) => explorerApi().getUser(username, {}, o));
-  if (profile.isError) return <FetchError error={profile.error} />;
+  if (profile.isError) return <FetchError error={profile.error} what={`@${username}`} />;
   if (profile.waitingForApproval) return <AskBeforeFetch what={`@${username}’s profile`} operationId="getUser" maxCost={profile.maxCost} onApprove={profile.approval.approve} />;
   const label = PROFILE_TABS.find((t) => t.id === tab)!.label;
   return (

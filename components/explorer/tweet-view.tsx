@@ -15,7 +15,7 @@ import { usePaidQuery } from './use-paid-query';
 export function TweetView({ tweetId }: { tweetId: string }) {
   const tab = pickTab(TWEET_TABS, useSearchParams().get('tab'));
   const tweet = usePaidQuery([tweetId], 'getTweet', (o) => explorerApi().getTweet(tweetId, {}, o));
-  if (tweet.isError) return <FetchError error={tweet.error} />;
+  if (tweet.isError) return <FetchError error={tweet.error} what={`tweet ${tweetId}`} />;
   if (tweet.waitingForApproval) return <AskBeforeFetch what="this tweet" operationId="getTweet" maxCost={tweet.maxCost} onApprove={tweet.approval.approve} />;
   const label = TWEET_TABS.find((t) => t.id === tab)!.label;
   return (
