@@ -47,7 +47,7 @@ export default async function OverviewPage() {
           empty={!hasUsage}
           emptyText="No credits used in the last 30 days. Calls you make with a key show up here."
         >
-          <DailyChart kind="area" rows={overview.creditsByTag.rows} series={overview.creditsByTag.series} yLabel="Credits" />
+          <DailyChart kind="bar" rows={overview.creditsByTag.rows} series={overview.creditsByTag.series} yLabel="Credits" />
         </ChartFrame>
       </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
