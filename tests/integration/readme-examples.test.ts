@@ -13,13 +13,14 @@ import { startServer, type RunningServer } from '../support/api-server';
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const README = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+const CLIENT_GUIDE = fs.readFileSync(path.join(ROOT, 'docs', 'client.md'), 'utf8');
 
-/** The fenced code blocks of one README section (from its heading to the next heading of the same level). */
-function blocksUnder(heading: string, language: string): string[] {
-  const start = README.indexOf(`\n${heading}\n`);
-  if (start < 0) throw new Error(`README has no section ${heading}`);
+/** The fenced code blocks of one section (from its heading to the next heading of the same level). */
+function blocksUnder(heading: string, language: string, document = README): string[] {
+  const start = `\n${document}`.indexOf(`\n${heading}\n`);
+  if (start < 0) throw new Error(`no section ${heading}`);
   const level = heading.split(' ')[0];
-  const rest = README.slice(start + heading.length + 2);
+  const rest = document.slice(start + heading.length + 1);
   const end = rest.search(new RegExp(`\\n${level} `));
   const section = end < 0 ? rest : rest.slice(0, end);
   return [...section.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]);
@@ -66,17 +67,29 @@ describe('README examples', () => {
   it('the TypeScript client example runs with npx tsx, as the README says', async () => {
     const [example] = blocksUnder('## TypeScript client', 'ts');
     expect(README).toContain('PERCH_API_KEY=$KEY npx tsx example.ts');
-    // In the repository's root, as the README says, under a name no one else uses.
-    const file = path.join(ROOT, `example-${crypto.randomBytes(4).toString('hex')}.ts`);
-    fs.writeFileSync(file, at(example));
-    try {
-      const { stdout } = await run('npx', ['tsx', path.basename(file)], { cwd: ROOT, env: { ...env(), PERCH_API_KEY: key }, timeout: 120_000 });
-      const printed = stdout.trim().split('\n');
-      expect(printed[0]).toMatch(/^@jack: \d+ followers, 18 credits$/);
-      // Then the #perch tweets' texts.
-      expect(printed.slice(1).join('\n').toLowerCase()).toContain('#perch');
-    } finally {
-      fs.rmSync(file, { force: true });
-    }
+    const printed = await runExample(example);
+    expect(printed[0]).toMatch(/^@jack: \d+ followers, 18 credits$/);
+    // Then the #perch tweets' texts.
+    expect(printed.slice(1).join('\n').toLowerCase()).toContain('#perch');
+  });
+
+  it('the client guide’s first example runs the same way', async () => {
+    const [example] = blocksUnder('# TypeScript client', 'ts', CLIENT_GUIDE);
+    expect(CLIENT_GUIDE).toContain('PERCH_API_KEY=$KEY npx tsx example.ts');
+    const printed = await runExample(example);
+    expect(printed[0]).toMatch(/^\d+ 18 \d+$/);
   });
 });
+
+/** Runs a TypeScript example as the README says: a file in the repository's root, `npx tsx`, the key in PERCH_API_KEY; its output lines. */
+async function runExample(example: string): Promise<string[]> {
+  // In the repository's root, as the README says, under a name no one else uses.
+  const file = path.join(ROOT, `example-${crypto.randomBytes(4).toString('hex')}.ts`);
+  fs.writeFileSync(file, at(example));
+  try {
+    const { stdout } = await run('npx', ['tsx', path.basename(file)], { cwd: ROOT, env: { ...env(), PERCH_API_KEY: key }, timeout: 120_000 });
+    return stdout.trim().split('\n');
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}

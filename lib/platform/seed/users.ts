@@ -131,7 +131,7 @@ export function generateUsers(ctx: SeedContext): UserModel {
   byRank.forEach((user, r) => (rank[user] = r));
   const popularity = Float64Array.from(rank, (r) => 1 / (r + 1) ** FOLLOW_ZIPF);
   // Well-followed accounts post more.
-  const activity = Float64Array.from(popularity, (p) => rng.logNormal(1.1) * (1 + 20 * Math.sqrt(p)));
+  const activity = Float64Array.from(popularity, (p) => rng.logNormal(1.1) * (1 + 8 * Math.sqrt(p)));
 
   // Verification: exact shares, the most followed far more likely to have it.
   const verified = new Uint8Array(n);
