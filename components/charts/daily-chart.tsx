@@ -2,6 +2,7 @@
 
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCompact, formatNumber, formatShortDay } from '@/lib/dashboard/format';
+import { niceTicks } from '@/lib/dashboard/nice-ticks';
 import type { SeriesRow } from '@/lib/dashboard/pivot-series';
 import { seriesColor } from './palette';
 
@@ -25,10 +26,17 @@ const TOOLTIP_STYLE = {
   itemStyle: { color: 'var(--chart-tooltip-fg)' },
 };
 
-/** Values per UTC day, as bars or areas, stacked by series, with labelled axes and a tooltip. */
+/**
+ * Values per UTC day, as bars or step areas (a day's value holds for the whole day: a smoothed
+ * line would draw a ramp into the day before), stacked by series, with round y ticks, labelled
+ * axes, a legend (even for one series) and a tooltip.
+ */
 export function DailyChart({ rows, series, kind, stacked = true, yLabel, unit = 'credits', height = 280, compact = false }: DailyChartProps) {
   const Chart = kind === 'bar' ? BarChart : AreaChart;
   const margin = { top: 8, right: 8, bottom: 24, left: 8 };
+  const dayValues = rows.map((row) => series.map((name) => Number(row[name] ?? 0)));
+  const max = Math.max(0, ...dayValues.map((values) => (stacked ? values.reduce((a, b) => a + b, 0) : Math.max(0, ...values))));
+  const ticks = niceTicks(max);
   return (
     <ResponsiveContainer width="100%" height={height}>
       <Chart data={rows} margin={margin}>
@@ -47,6 +55,9 @@ export function DailyChart({ rows, series, kind, stacked = true, yLabel, unit = 
           stroke="var(--chart-grid)"
           width={60}
           allowDecimals={false}
+          ticks={ticks}
+          domain={[0, ticks[ticks.length - 1]]}
+          interval={0}
           label={{ value: yLabel, angle: -90, position: 'insideLeft', offset: 4, fill: 'var(--chart-axis)', fontSize: 12, style: { textAnchor: 'middle' } }}
         />
         <Tooltip
@@ -55,7 +66,7 @@ export function DailyChart({ rows, series, kind, stacked = true, yLabel, unit = 
           labelFormatter={(day) => `${String(day)} (UTC)`}
           formatter={(value, name) => [`${formatNumber(Number(value))} ${unit}`, name]}
         />
-        {!compact && series.length > 1 && <Legend verticalAlign="top" align="left" wrapperStyle={{ fontSize: 12, paddingBottom: 8 }} />}
+        {!compact && series.length > 0 && <Legend verticalAlign="top" align="left" wrapperStyle={{ fontSize: 12, paddingBottom: 8 }} />}
         {series.map((name, i) =>
           kind === 'bar' ? (
             <Bar key={name} dataKey={name} stackId={stacked ? 'total' : undefined} fill={seriesColor(i)} isAnimationActive={false} maxBarSize={48} />
@@ -63,7 +74,7 @@ export function DailyChart({ rows, series, kind, stacked = true, yLabel, unit = 
             <Area
               key={name}
               dataKey={name}
-              type="monotone"
+              type="step"
               stackId={stacked ? 'total' : undefined}
               stroke={seriesColor(i)}
               fill={seriesColor(i)}

@@ -55,7 +55,7 @@ export function ConnectionCard({ connection }: { connection: ConnectionSummary }
       </dl>
       <div className="flex flex-wrap gap-2">
         {!healthy && <ConnectButton label="Connect again" />}
-        <DisconnectButton label={connection.kind === 'operator' ? 'Remove link' : 'Disconnect'} />
+        <DisconnectButton label={connection.kind === 'operator' ? 'Remove link' : 'Disconnect'} username={connection.username} />
       </div>
     </div>
   );

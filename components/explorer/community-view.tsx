@@ -7,6 +7,7 @@ import { explorerApi } from '@/lib/explorer/api';
 import { COMMUNITY_TABS, communityFeed, pickTab } from '@/lib/explorer/feeds';
 import { profileHref } from '@/lib/explorer/links';
 import { FetchCost } from './fetch-cost';
+import { AskBeforeFetch } from './ask-before-fetch';
 import { FetchError } from './fetch-error';
 import { InfiniteFeed } from './infinite-feed';
 import { LinkTabs } from './link-tabs';
@@ -16,7 +17,8 @@ import { usePaidQuery } from './use-paid-query';
 export function CommunityView({ communityId }: { communityId: string }) {
   const tab = pickTab(COMMUNITY_TABS, useSearchParams().get('tab'));
   const community = usePaidQuery([communityId], 'getCommunity', (o) => explorerApi().getCommunity(communityId, {}, o));
-  if (community.isError) return <FetchError error={community.error} />;
+  if (community.isError) return <FetchError error={community.error} what={`community ${communityId}`} />;
+  if (community.waitingForApproval) return <AskBeforeFetch what="this community" operationId="getCommunity" maxCost={community.maxCost} onApprove={community.approval.approve} />;
   if (!community.data) {
     return (
       <p role="status" className="py-6 text-sm text-slate-500 dark:text-slate-400">

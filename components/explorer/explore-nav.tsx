@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { CreditMeter } from './credit-meter';
+import { CreditMeter, SpendingSettings } from './credit-meter';
 
 const LINKS = [
   { href: '/dashboard/explore', label: 'Search' },
@@ -34,7 +34,10 @@ export function ExploreNav() {
           })}
         </ul>
       </nav>
-      <CreditMeter />
+      <div className="flex min-w-0 flex-col items-end gap-0.5">
+        <CreditMeter />
+        <SpendingSettings />
+      </div>
     </div>
   );
 }

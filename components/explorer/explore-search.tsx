@@ -19,12 +19,14 @@ function Chip({ href, children }: { href: string; children: string }) {
   );
 }
 
-function StartingPoints({ samples }: { samples: Samples }) {
+type Names = { lists: Record<string, string>; communities: Record<string, string> };
+
+function StartingPoints({ samples, names }: { samples: Samples; names: Names }) {
   const groups = [
     { title: 'Profiles', links: samples.usernames.map((u) => ({ href: profileHref(u), text: `@${u}` })) },
     { title: 'Busy tweets', links: samples.tweet_ids.slice(0, 3).map((id, i) => ({ href: tweetHref(id), text: `Tweet ${i + 1}` })) },
-    { title: 'Lists', links: samples.list_ids.slice(0, 3).map((id) => ({ href: listHref(id), text: `List ${id}` })) },
-    { title: 'Communities', links: samples.community_ids.slice(0, 3).map((id) => ({ href: communityHref(id), text: `Community ${id}` })) },
+    { title: 'Lists', links: samples.list_ids.slice(0, 3).map((id) => ({ href: listHref(id), text: names.lists[id] ?? `List ${id}` })) },
+    { title: 'Communities', links: samples.community_ids.slice(0, 3).map((id) => ({ href: communityHref(id), text: names.communities[id] ?? `Community ${id}` })) },
   ].filter((g) => g.links.length > 0);
   return (
     <section aria-labelledby="ex-start" className="flex flex-col gap-3 rounded-xl border border-dashed border-slate-300 p-4 dark:border-slate-700">
@@ -49,7 +51,7 @@ function StartingPoints({ samples }: { samples: Samples }) {
 }
 
 /** The explorer's search page: the form, its results with infinite scroll, or starting points before a search. */
-export function ExploreSearch({ samples }: { samples: Samples }) {
+export function ExploreSearch({ samples, names = { lists: {}, communities: {} } }: { samples: Samples; names?: Names }) {
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
@@ -61,7 +63,7 @@ export function ExploreSearch({ samples }: { samples: Samples }) {
     <div className="flex min-w-0 flex-col gap-5">
       {/* Keyed by the address: a hashtag link or Back loads that search into the form. */}
       <SearchForm key={`form-${query}`} initial={state} onSearch={search} />
-      {!hasQuery && <StartingPoints samples={samples} />}
+      {!hasQuery && <StartingPoints samples={samples} names={names} />}
       {hasQuery && state.type === 'tweets' && (
         <InfiniteFeed key={`feed-${query}`} feed={tweetSearchFeed(state)} label={`Tweets matching ${state.q}`} emptyText="No tweets match. Try fewer filters or another query." />
       )}

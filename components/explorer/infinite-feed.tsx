@@ -4,9 +4,11 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import type { Tweet, User } from '@perch/client';
+import { maxFetchCost } from '@/lib/explorer/costs';
 import { errorMessage } from '@/lib/explorer/error-message';
-import type { AnyFeed, Feed, FeedPage } from '@/lib/explorer/feeds';
-import { useRecordCharge } from './credit-meter';
+import { PAGE_SIZE, type AnyFeed, type Feed, type FeedPage } from '@/lib/explorer/feeds';
+import { AskBeforeFetch, useSpendApproval } from './ask-before-fetch';
+import { useRecordCharge, useSpendingPreferences } from './credit-meter';
 import { PAID_QUERY } from './query-options';
 import { TweetCard } from './tweet-card';
 import { UserRow } from './user-row';
@@ -14,9 +16,13 @@ import { UserRow } from './user-row';
 type ListProps<T> = { feed: Feed<T>; label: string; noun: [string, string]; emptyText: string; itemKey: (item: T) => string; renderItem: (item: T) => ReactNode };
 
 const n = (value: number) => value.toLocaleString('en-US');
+const PAGE_COUNT = PAGE_SIZE;
 
 function FeedList<T>({ feed, label, noun, emptyText, itemKey, renderItem }: ListProps<T>) {
   const record = useRecordCharge();
+  const [{ autoLoad }] = useSpendingPreferences();
+  const pageCost = maxFetchCost(feed.operationId);
+  const approval = useSpendApproval(JSON.stringify(feed.key), pageCost);
   const query = useInfiniteQuery({
     queryKey: ['explorer', ...feed.key],
     // No abort signal: a call the server has run is charged even if the page stops listening, so
@@ -29,21 +35,28 @@ function FeedList<T>({ feed, label, noun, emptyText, itemKey, renderItem }: List
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.meta.next_cursor ?? undefined,
     ...PAID_QUERY,
+    // The first page waits for a yes when it may cost more than the user's threshold; pages
+    // already paid for (going back) show at once.
+    enabled: approval.approved,
   });
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const sentinel = useRef<HTMLDivElement>(null);
 
-  // Infinite scroll: the next page loads as the end of the list comes near the viewport.
+  // Infinite scroll, when the user chose it: the next page loads as the end of the list comes
+  // near the viewport. Otherwise every further page is a press of "Load more", which names its cost.
   useEffect(() => {
     const target = sentinel.current;
-    if (!target || !hasNextPage || isFetchingNextPage) return;
+    if (!autoLoad || !target || !hasNextPage || isFetchingNextPage) return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) void fetchNextPage();
     }, { rootMargin: '300px 0px' });
     observer.observe(target);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [autoLoad, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
+  if (query.isPending && !approval.approved) {
+    return <AskBeforeFetch what={label.charAt(0).toLowerCase() + label.slice(1)} operationId={feed.operationId} maxCost={pageCost} detail={`a page of ${PAGE_COUNT} ${noun[1]}`} onApprove={approval.approve} />;
+  }
   if (query.isPending) {
     return (
       <p role="status" className="py-8 text-center text-sm text-slate-500 dark:text-slate-400">
@@ -54,7 +67,7 @@ function FeedList<T>({ feed, label, noun, emptyText, itemKey, renderItem }: List
   if (query.isError && !query.data) {
     return (
       <div role="alert" className="my-4 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
-        {errorMessage(query.error)}
+        {errorMessage(query.error, label.charAt(0).toLowerCase() + label.slice(1))}
         <Button variant="secondary" className="px-3 py-1" onClick={() => void query.refetch()}>
           Try again
         </Button>
@@ -88,7 +101,7 @@ function FeedList<T>({ feed, label, noun, emptyText, itemKey, renderItem }: List
           <p role="status">Loading page {pages.length + 1}…</p>
         ) : hasNextPage ? (
           <Button variant="secondary" className="px-3 py-1.5" onClick={() => void fetchNextPage()}>
-            Load more
+            Load more <span className="font-normal text-slate-500 dark:text-slate-400">· up to {n(pageCost)} credits</span>
           </Button>
         ) : (
           <p>End of the list.</p>
@@ -100,7 +113,11 @@ function FeedList<T>({ feed, label, noun, emptyText, itemKey, renderItem }: List
 
 type Props = { feed: AnyFeed; label: string; emptyText: string; tweetActions?: (tweet: Tweet) => ReactNode };
 
-/** A paged list of tweets or users with infinite scroll (useInfiniteQuery), each page's cost shown and added to the running total. */
+/**
+ * A paged list of tweets or users (useInfiniteQuery): asks before a first page dearer than the
+ * user's threshold, loads further pages on "Load more" (or on scroll, if chosen), each page's
+ * cost shown and added to the running total.
+ */
 export function InfiniteFeed({ feed, label, emptyText, tweetActions }: Props) {
   if (feed.kind === 'tweets') {
     return (

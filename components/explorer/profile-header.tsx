@@ -9,12 +9,14 @@ type Props = {
   user: User;
   /** Buttons beside the name (follow…). Defaults to <ProfileActions>, the placeholder issue 6 fills in. */
   actions?: (user: User) => ReactNode;
+  /** The signed-in account's connected platform username: no Follow button on its own profile. */
+  connectedUsername?: string | null;
 };
 
 const SAFE_URL = /^https?:\/\//i;
 
 /** A profile's header: avatar, name and badge, bio, location, link, join date and its numbers. */
-export function ProfileHeader({ user, actions }: Props) {
+export function ProfileHeader({ user, actions, connectedUsername = null }: Props) {
   const figures = [
     { label: 'Followers', value: user.followers_count },
     { label: 'Following', value: user.following_count },
@@ -39,7 +41,7 @@ export function ProfileHeader({ user, actions }: Props) {
                 {user.protected && ' · protected'}
               </p>
             </div>
-            {actions ? actions(user) : <ProfileActions user={user} />}
+            {actions ? actions(user) : <ProfileActions user={user} connectedUsername={connectedUsername} />}
           </div>
           {user.description && <p className="whitespace-pre-wrap break-words text-sm">{user.description}</p>}
           <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-500 dark:text-slate-400">

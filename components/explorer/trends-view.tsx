@@ -7,6 +7,7 @@ import { formatDateTime, formatNumber } from '@/lib/dashboard/format';
 import { explorerApi } from '@/lib/explorer/api';
 import { searchHref } from '@/lib/explorer/search-state';
 import { FetchCost } from './fetch-cost';
+import { AskBeforeFetch } from './ask-before-fetch';
 import { FetchError } from './fetch-error';
 import { usePaidQuery } from './use-paid-query';
 
@@ -42,7 +43,8 @@ export function TrendsView({ places }: { places: Place[] }) {
         </div>
       </div>
       {trends.isError && <FetchError error={trends.error} />}
-      {trends.isPending && (
+      {trends.waitingForApproval && <AskBeforeFetch what={`trends for ${place.name}`} operationId="getTrending" maxCost={trends.maxCost} onApprove={trends.approval.approve} />}
+      {trends.isPending && !trends.waitingForApproval && (
         <p role="status" className="text-sm text-slate-500 dark:text-slate-400">
           Loading trends for {place.name}…
         </p>

@@ -4,6 +4,7 @@ import { useSearchParams } from 'next/navigation';
 import { explorerApi } from '@/lib/explorer/api';
 import { TWEET_TABS, pickTab, tweetFeed } from '@/lib/explorer/feeds';
 import { FetchCost } from './fetch-cost';
+import { AskBeforeFetch } from './ask-before-fetch';
 import { FetchError } from './fetch-error';
 import { InfiniteFeed } from './infinite-feed';
 import { LinkTabs } from './link-tabs';
@@ -14,7 +15,8 @@ import { usePaidQuery } from './use-paid-query';
 export function TweetView({ tweetId }: { tweetId: string }) {
   const tab = pickTab(TWEET_TABS, useSearchParams().get('tab'));
   const tweet = usePaidQuery([tweetId], 'getTweet', (o) => explorerApi().getTweet(tweetId, {}, o));
-  if (tweet.isError) return <FetchError error={tweet.error} />;
+  if (tweet.isError) return <FetchError error={tweet.error} what={`tweet ${tweetId}`} />;
+  if (tweet.waitingForApproval) return <AskBeforeFetch what="this tweet" operationId="getTweet" maxCost={tweet.maxCost} onApprove={tweet.approval.approve} />;
   const label = TWEET_TABS.find((t) => t.id === tab)!.label;
   return (
     <div className="flex min-w-0 flex-col gap-4">

@@ -2,13 +2,21 @@
 
 import { useQuery } from '@tanstack/react-query';
 import type { RequestOptions, ResultMeta } from '@perch/client';
+import { maxFetchCost } from '@/lib/explorer/costs';
+import { useSpendApproval } from './ask-before-fetch';
 import { useRecordCharge } from './credit-meter';
 import { PAID_QUERY } from './query-options';
 
-/** One charged single-object fetch (a profile, a tweet, trends), its cost added to the running total. */
+/**
+ * One charged single-object fetch (a profile, a tweet, trends), its cost added to the running
+ * total. A fetch dearer than the user's threshold waits until `approval.approve()`; the view
+ * shows <AskBeforeFetch> while `approval.approved` is false and nothing was fetched yet.
+ */
 export function usePaidQuery<T>(key: readonly unknown[], operationId: string, run: (options: RequestOptions) => Promise<{ data: T; meta: ResultMeta }>) {
   const record = useRecordCharge();
-  return useQuery({
+  const maxCost = maxFetchCost(operationId, 1);
+  const approval = useSpendApproval(JSON.stringify([operationId, ...key]), maxCost);
+  const query = useQuery({
     queryKey: ['explorer', operationId, ...key],
     // No abort signal, as in InfiniteFeed: a charged call is let finish and counted.
     queryFn: async () => {
@@ -17,5 +25,7 @@ export function usePaidQuery<T>(key: readonly unknown[], operationId: string, ru
       return result;
     },
     ...PAID_QUERY,
+    enabled: approval.approved,
   });
+  return { ...query, approval, maxCost, waitingForApproval: query.isPending && !approval.approved };
 }

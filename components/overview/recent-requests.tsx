@@ -1,10 +1,9 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
-import { fetchJson } from '@/components/dashboard/fetch-json';
 import { NUM_CLASSES, TABLE_CLASSES, TD_CLASSES, TH_CLASSES, TableScroll } from '@/components/ui/table-scroll';
 import { formatDateTime, formatNumber } from '@/lib/dashboard/format';
 import type { RecentRequest } from '@/lib/dashboard/get-recent-requests';
+import { DASHBOARD_CALLS } from '@/lib/dashboard/call-source';
 
 function StatusBadge({ status }: { status: number }) {
   const ok = status < 400;
@@ -17,14 +16,11 @@ function StatusBadge({ status }: { status: number }) {
   );
 }
 
-/** The 20 most recent calls, refreshed every 10 seconds while the page is open. */
-export function RecentRequests({ initial }: { initial: RecentRequest[] }) {
-  const { data } = useQuery({
-    queryKey: ['recent-requests'],
-    queryFn: () => fetchJson<{ requests: RecentRequest[] }>('/api/dashboard/recent').then((body) => body.requests),
-    initialData: initial,
-    refetchInterval: 10_000,
-  });
+/**
+ * The 20 most recent calls. The page refreshes them together with its other figures
+ * (PageRefresh), so the table never runs ahead of the balance and totals beside it.
+ */
+export function RecentRequests({ requests: data }: { requests: RecentRequest[] }) {
   if (data.length === 0) {
     return <p className="text-sm text-slate-600 dark:text-slate-400">No requests yet. Create an API key and make a first call to /v2.</p>;
   }
@@ -53,7 +49,7 @@ export function RecentRequests({ initial }: { initial: RecentRequest[] }) {
               <td className={`${TD_CLASSES} ${NUM_CLASSES}`}>{formatNumber(request.items)}</td>
               <td className={`${TD_CLASSES} ${NUM_CLASSES}`}>{formatNumber(request.credits)}</td>
               <td className={`${TD_CLASSES} ${NUM_CLASSES}`}>{request.latencyMs} ms</td>
-              <td className={TD_CLASSES}>{request.keyName ?? <span className="text-slate-500">dashboard</span>}</td>
+              <td className={TD_CLASSES}>{request.keyName ?? <span className="text-slate-500">{DASHBOARD_CALLS}</span>}</td>
             </tr>
           ))}
         </tbody>

@@ -2,6 +2,7 @@
 
 import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { WriteError } from '@/components/writes/write-error';
 import type { CallResult } from '@/lib/playground/send-call';
 import { CopyButton } from './copy-button';
 import { JsonTree } from './json-tree';
@@ -29,6 +30,12 @@ function remaining(json: unknown): number | null {
   return typeof value === 'number' ? value : null;
 }
 
+/** The API's error, if the answer is one: its code and readable message. */
+function apiError(json: unknown): { code: string; message: string } | null {
+  const error = (json as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+  return error && typeof error.code === 'string' && typeof error.message === 'string' ? { code: error.code, message: error.message } : null;
+}
+
 function Figure({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
@@ -44,6 +51,7 @@ export function ResponsePanel({ result, onNextPage, sending }: Props) {
   const pretty = result.json === undefined ? result.text : JSON.stringify(result.json, null, 2);
   const server = serverLatency(result.json);
   const left = remaining(result.json);
+  const failure = apiError(result.json);
   return (
     <section aria-labelledby="pg-response" className="flex min-w-0 flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900/60">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -74,6 +82,18 @@ export function ResponsePanel({ result, onNextPage, sending }: Props) {
         </Figure>
         <Figure term="Credits remaining">{left === null ? '—' : left.toLocaleString('en-US')}</Figure>
       </dl>
+      {failure && (
+        <div className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 dark:border-red-900 dark:bg-red-950/40" data-testid="response-error">
+          <p className="font-mono text-xs text-red-800 dark:text-red-300">{failure.code}</p>
+          {failure.code === 'account_not_connected' ? (
+            <WriteError code={failure.code} message={failure.message} />
+          ) : (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+              {failure.message}
+            </p>
+          )}
+        </div>
+      )}
       <details className="rounded-lg border border-slate-200 dark:border-slate-800">
         <summary className="cursor-pointer px-3 py-2 text-sm font-medium">Response headers ({result.headers.length})</summary>
         <dl className="grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-3 gap-y-1 border-t border-slate-200 px-3 py-2 font-mono text-xs dark:border-slate-800">

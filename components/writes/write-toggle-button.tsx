@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { WriteOutcome } from './call-write';
 import { CostBadge } from './cost-badge';
 import { WriteError } from './write-error';
@@ -10,7 +10,7 @@ export type WriteToggleProps = {
   /** The visible, constant label ("Like"); aria-pressed carries the state. */
   label: string;
   icon: ReactNode;
-  /** Whether it is on now; null when unknown (finding out would cost a 50-credit check). */
+  /** Whether it is on now (the record's `viewer`); null when unknown (no connected account). */
   initial: boolean | null;
   turnOn: () => Promise<WriteOutcome<unknown>>;
   turnOff: () => Promise<WriteOutcome<unknown>>;
@@ -26,6 +26,8 @@ export type WriteToggleProps = {
  */
 export function WriteToggleButton({ label, icon, initial, turnOn, turnOff, announce, onChange }: WriteToggleProps) {
   const [on, setOn] = useState<boolean | null>(initial);
+  // A refreshed record knows better than what this button remembers.
+  useEffect(() => setOn(initial), [initial]);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<{ code: string; message: string } | null>(null);
   const [status, setStatus] = useState('');
@@ -41,7 +43,8 @@ export function WriteToggleButton({ label, icon, initial, turnOn, turnOff, annou
       return;
     }
     setOn(next);
-    setStatus(`${announce(next)}. Charged ${outcome.charged} credits.`);
+    // A write that found the state already as asked is free (meta.changed false).
+    setStatus(outcome.charged === 0 ? `${announce(next)} already: nothing changed, charged 0 credits.` : `${announce(next)}. Charged ${outcome.charged} credits.`);
     onChange?.(next);
   }
 
@@ -53,7 +56,7 @@ export function WriteToggleButton({ label, icon, initial, turnOn, turnOff, annou
         aria-pressed={on === null ? undefined : pressed}
         disabled={pending}
         onClick={() => void toggle()}
-        title={`Each press is a write: ${WRITE_COST_LABEL}`}
+        title={`Each press is a write: ${WRITE_COST_LABEL} (free when it changes nothing)`}
         className={`inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-wait disabled:opacity-60 ${
           pressed
             ? 'border-brand-600 bg-brand-50 text-brand-700 dark:border-brand-500 dark:bg-brand-500/15 dark:text-brand-500'

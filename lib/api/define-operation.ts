@@ -55,6 +55,8 @@ export type HandlerResult<D> = {
   next?: unknown;
   /** Operation-specific meta fields, such as `not_found` of the batch operations. */
   meta?: Record<string, unknown>;
+  /** A write that found the state already as asked: nothing changed, so nothing is charged. */
+  unchanged?: boolean;
 };
 
 type AnyObject = z.ZodObject<z.ZodRawShape>;

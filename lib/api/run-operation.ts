@@ -78,7 +78,7 @@ export async function runOperation(input: RunInput): Promise<Response> {
       connectedAccount: () => getConnectedAccount(caller.userId),
     });
     const items = result.items ?? (Array.isArray(result.data) ? result.data.length : 1);
-    const charge = operation.cost.per === 'item' ? items * operation.cost.credits : operation.cost.credits;
+    const charge = result.unchanged ? 0 : operation.cost.per === 'item' ? items * operation.cost.credits : operation.cost.credits;
     const remaining = await settleHold({ holdId: hold.holdId, charge, usage: { ...usageBase, status: 200, items, latencyMs: latency() } });
     const nextCursor = result.next ? encodeCursor(operation.id, fingerprint, result.next) : null;
     const response = successResponse(

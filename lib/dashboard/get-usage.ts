@@ -2,6 +2,7 @@ import { getPool } from '@/lib/db/pool';
 import { formatKeyDisplay } from '@/lib/keys/key-format';
 import { lastDays, type RangeDays } from './days';
 import { pivotSeries, type DailySeries } from './pivot-series';
+import { DASHBOARD_CALLS } from './call-source';
 
 export type KeyUsage = {
   /** '' for calls made from the dashboard without a key. */
@@ -81,7 +82,7 @@ function byKey(rows: DailyRow[], days: string[]): KeyUsage[] {
     if (!entry) {
       entry = {
         keyId: r.key_id,
-        name: r.key_id === '' ? 'Dashboard (no key)' : (r.key_name ?? 'Deleted key'),
+        name: r.key_id === '' ? DASHBOARD_CALLS : (r.key_name ?? 'Deleted key'),
         display: r.key_start && r.key_end ? formatKeyDisplay({ keyStart: r.key_start, keyEnd: r.key_end }) : null,
         revoked: r.revoked,
         calls: 0,

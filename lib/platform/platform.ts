@@ -23,6 +23,8 @@ import type {
   User,
   UserPageRequest,
   UserSearchRequest,
+  ViewerRelations,
+  WriteOutcome,
 } from './types';
 
 // Usernames may carry a leading @ and any case; ids are decimal strings. Every method throws
@@ -74,6 +76,12 @@ export type PlatformReads = {
   checkFollow(source: string, target: string): Promise<FollowCheck>;
   checkRetweet(tweetId: string, username: string): Promise<RetweetCheck>;
   checkLike(tweetId: string, username: string): Promise<LikeCheck>;
+
+  /**
+   * The relations of the account `viewerId` to these tweets and users, in one round trip
+   * (records' `viewer` fields). Optional: without it, `viewer` is null.
+   */
+  getViewerRelations?(viewerId: string, about: { tweetIds: readonly string[]; userIds: readonly string[] }): Promise<ViewerRelations>;
 };
 
 /** What write operations do, as the key owner's connected account (contract section 7, 29–38). */
@@ -82,12 +90,12 @@ export type PlatformWrites = {
   createTweet(actor: PlatformActor, request: CreateTweetRequest): Promise<Tweet>;
   /** Deletes one of the actor's own tweets; ForbiddenError for anyone else's. */
   deleteTweet(actor: PlatformActor, tweetId: string): Promise<DeleteTweetResult>;
-  likeTweet(actor: PlatformActor, tweetId: string): Promise<LikeResult>;
-  unlikeTweet(actor: PlatformActor, tweetId: string): Promise<UnlikeResult>;
-  retweet(actor: PlatformActor, tweetId: string): Promise<RetweetResult>;
-  unretweet(actor: PlatformActor, tweetId: string): Promise<UnretweetResult>;
-  follow(actor: PlatformActor, username: string): Promise<FollowResult>;
-  unfollow(actor: PlatformActor, username: string): Promise<UnfollowResult>;
+  likeTweet(actor: PlatformActor, tweetId: string): Promise<WriteOutcome<LikeResult>>;
+  unlikeTweet(actor: PlatformActor, tweetId: string): Promise<WriteOutcome<UnlikeResult>>;
+  retweet(actor: PlatformActor, tweetId: string): Promise<WriteOutcome<RetweetResult>>;
+  unretweet(actor: PlatformActor, tweetId: string): Promise<WriteOutcome<UnretweetResult>>;
+  follow(actor: PlatformActor, username: string): Promise<WriteOutcome<FollowResult>>;
+  unfollow(actor: PlatformActor, username: string): Promise<WriteOutcome<UnfollowResult>>;
 };
 
 /** The only way operations reach data: the embedded platform now, X and Bluesky later. */

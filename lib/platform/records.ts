@@ -6,6 +6,7 @@ const id = z.string().regex(/^[0-9]{1,19}$/).describe('A 64-bit id as a decimal 
 const time = z.string().describe('ISO-8601 UTC time');
 const verifiedType = z.enum(['none', 'blue', 'business', 'government']);
 
+/** A user as a platform reads it; the API adds `viewer` (UserWithViewerSchema). */
 export const UserSchema = z
   .object({
     id,
@@ -28,8 +29,7 @@ export const UserSchema = z
     verified_type: verifiedType,
     protected: z.boolean(),
     pinned_tweet_ids: z.array(id),
-  })
-  .meta({ id: 'User' });
+  });
 
 export const UserSummarySchema = z
   .object({
@@ -91,14 +91,41 @@ const tweetFields = {
   community_id: id.nullable(),
 };
 
-/** A quoted or retweeted tweet: one level deep, so its own references are null. */
-export const EmbeddedTweetSchema = z
-  .object({ ...tweetFields, quoted_tweet: z.null(), retweeted_tweet: z.null() })
+/** A quoted or retweeted tweet as a platform reads it: one level deep, so its own references are null. */
+export const EmbeddedTweetSchema = z.object({ ...tweetFields, quoted_tweet: z.null(), retweeted_tweet: z.null() });
+
+/** A tweet as a platform reads it; the API adds `viewer` (TweetWithViewerSchema). */
+export const TweetSchema = z.object({ ...tweetFields, quoted_tweet: EmbeddedTweetSchema.nullable(), retweeted_tweet: EmbeddedTweetSchema.nullable() });
+
+// What the caller's connected platform account has done with a record, so that a client shows
+// the real state of its Like, Retweet and Follow buttons. Null when the caller has no connected
+// account (or the data source cannot tell).
+
+export const TweetViewerSchema = z
+  .object({ liked: z.boolean(), retweeted: z.boolean() })
+  .meta({ id: 'TweetViewer', description: 'Whether the caller’s connected account liked and retweeted this tweet' });
+
+export const UserViewerSchema = z
+  .object({ following: z.boolean(), followed_by: z.boolean() })
+  .meta({ id: 'UserViewer', description: 'Whether the caller’s connected account follows this user, and is followed by it' });
+
+const tweetViewer = TweetViewerSchema.nullable().describe('The connected account’s relationship to this tweet; null without a connected account');
+const userViewer = UserViewerSchema.nullable().describe(
+  'The connected account’s relationship to this user (both false for the account itself); null without a connected account',
+);
+
+/** The contract's EmbeddedTweet, as the API answers it. */
+export const EmbeddedTweetWithViewerSchema = z
+  .object({ ...tweetFields, quoted_tweet: z.null(), retweeted_tweet: z.null(), viewer: tweetViewer })
   .meta({ id: 'EmbeddedTweet' });
 
-export const TweetSchema = z
-  .object({ ...tweetFields, quoted_tweet: EmbeddedTweetSchema.nullable(), retweeted_tweet: EmbeddedTweetSchema.nullable() })
+/** The contract's Tweet, as the API answers it. */
+export const TweetWithViewerSchema = z
+  .object({ ...tweetFields, quoted_tweet: EmbeddedTweetWithViewerSchema.nullable(), retweeted_tweet: EmbeddedTweetWithViewerSchema.nullable(), viewer: tweetViewer })
   .meta({ id: 'Tweet' });
+
+/** The contract's User, as the API answers it. */
+export const UserWithViewerSchema = UserSchema.extend({ viewer: userViewer }).meta({ id: 'User' });
 
 export const CommunitySchema = z
   .object({
@@ -116,8 +143,10 @@ export const TrendSchema = z
   .object({ rank: z.number().int(), name: z.string(), query: z.string(), tweet_count: z.number().int() })
   .meta({ id: 'Trend' });
 
-export type UserRecord = z.infer<typeof UserSchema>;
+export type UserRecord = z.infer<typeof UserWithViewerSchema>;
 export type UserSummaryRecord = z.infer<typeof UserSummarySchema>;
-export type TweetRecord = z.infer<typeof TweetSchema>;
+export type TweetRecord = z.infer<typeof TweetWithViewerSchema>;
+export type TweetViewer = z.infer<typeof TweetViewerSchema>;
+export type UserViewer = z.infer<typeof UserViewerSchema>;
 export type CommunityRecord = z.infer<typeof CommunitySchema>;
 export type TrendRecord = z.infer<typeof TrendSchema>;

@@ -107,3 +107,16 @@ export type RetweetResult = { tweet_id: string; retweeted: true; retweet_id: str
 export type UnretweetResult = { tweet_id: string; retweeted: false };
 export type FollowResult = { username: string; following: true };
 export type UnfollowResult = { username: string; following: false };
+
+/**
+ * A like, retweet or follow pair's result and whether it changed anything: false when the
+ * state was already as asked (such a write is not charged). A platform that cannot tell
+ * leaves `changed` out, and the write is charged.
+ */
+export type WriteOutcome<T> = T & { changed?: boolean };
+
+/**
+ * What one platform account has done with some tweets and users, as lists of their ids: the
+ * tweets it liked and retweeted, the users it follows and those following it.
+ */
+export type ViewerRelations = { liked: string[]; retweeted: string[]; following: string[]; followedBy: string[] };

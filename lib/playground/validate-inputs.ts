@@ -1,13 +1,11 @@
 import { estimateCost } from './estimate-cost';
 import { listItems } from './parse-value';
+import { patternMessage } from './pattern-messages';
 import type { FieldSpec, FieldValues, OperationView } from './types';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const entries = (n: number) => (n === 1 ? '1 entry' : `${n} entries`);
 
-function patternMessage(pattern: string): string {
-  return `must match the pattern ${pattern}`;
-}
 
 // The same limits the server's schema enforces (from its JSON Schema), checked as you type;
 // what JSON Schema cannot say (a refinement such as the 280-character tweet length) comes

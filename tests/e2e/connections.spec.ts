@@ -72,14 +72,23 @@ test('connect a platform account, post from the compose box, find it in the expl
   await compose.getByRole('button', { name: 'Post tweet · 100 credits' }).click();
   await expect(compose.getByRole('status')).toContainText(`Posted as @${username}`);
 
-  // The explorer finds it in the next search, with the write actions on its card.
-  await page.goto(`/dashboard/explore?q=${word}`);
+  // The explorer finds it in the next search (after asking: a page of tweets can cost 300
+  // credits), with the write actions on its card.
+  const searchAgain = async () => {
+    await page.goto(`/dashboard/explore?q=${word}`);
+    await page.getByRole('button', { name: 'Load for up to 300 credits' }).click();
+  };
+  await searchAgain();
   const card = page.getByRole('article', { name: `Tweet by @${username}` });
   await expect(card).toContainText(`hello from the compose box ${word}`);
   const actions = card.getByRole('group', { name: 'Tweet actions' });
   await expect(actions.getByRole('button', { name: 'Like (100 credits)' })).toBeVisible();
   await actions.getByRole('button', { name: 'Like (100 credits)' }).click();
   await expect(actions.getByRole('button', { name: 'Like (100 credits)' })).toHaveAttribute('aria-pressed', 'true');
+  // The state is the record's (viewer), so it survives a reload.
+  await searchAgain();
+  await expect(actions.getByRole('button', { name: 'Like (100 credits)' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(actions.getByRole('button', { name: 'Retweet (100 credits)' })).toHaveAttribute('aria-pressed', 'false');
   await actions.getByRole('button', { name: 'Reply (100 credits)' }).click();
   const reply = card.getByRole('form', { name: /^Reply to tweet \d+$/ });
   await reply.getByLabel('Text').fill('a reply from the tweet card');
@@ -89,19 +98,34 @@ test('connect a platform account, post from the compose box, find it in the expl
 
   await page.goto(`/dashboard/explore/users/${sampleUsername()}`);
   const follow = page.getByRole('group', { name: 'Profile actions' }).getByRole('button', { name: 'Follow (100 credits)' });
+  await expect(follow).toHaveAttribute('aria-pressed', 'false');
   await follow.click();
   await expect(follow).toHaveAttribute('aria-pressed', 'true');
   await screenshotPage(page, 'explorer-profile-follow');
+  await page.reload();
+  await expect(follow).toHaveAttribute('aria-pressed', 'true');
+  // Your own profile has nothing to follow.
+  await page.goto(`/dashboard/explore/users/${username}`);
+  await expect(page.getByText('Your connected account')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Follow (100 credits)' })).toHaveCount(0);
 
+  // Disconnect asks first; Cancel keeps the connection.
   await page.goto('/dashboard/connections');
   await page.getByRole('button', { name: 'Disconnect' }).click();
+  const confirm = page.getByRole('dialog', { name: `Disconnect @${username}?` });
+  await expect(confirm).toBeVisible();
+  await screenshotPage(page, 'connections-disconnect-confirm');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByLabel(`Connected account @${username}`)).toHaveText(`@${username}`);
+  await page.getByRole('button', { name: 'Disconnect' }).click();
+  await confirm.getByRole('button', { name: 'Disconnect' }).click();
   await expect(page).toHaveURL(/\/dashboard\/connections\?disconnected=1$/);
   await expect(page.getByText('No platform account is connected.')).toBeVisible();
 
   const after = await dashboardWrite(page, 'tweets/create', { text: 'after disconnect' });
   expect({ status: after.status, code: after.body.error.code }).toEqual({ status: 403, code: 'account_not_connected' });
   // The buttons in the explorer say so too, and point to the fix.
-  await page.goto(`/dashboard/explore?q=${word}`);
+  await searchAgain();
   const again = page.getByRole('article', { name: `Tweet by @${username}` }).getByRole('group', { name: 'Tweet actions' });
   await again.getByRole('button', { name: 'Retweet (100 credits)' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'No platform account is connected.' })).toBeVisible();

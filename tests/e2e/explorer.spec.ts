@@ -1,7 +1,15 @@
+import type { Page } from '@playwright/test';
 import { expect, sampleUsername, signUp, test, uniqueEmail } from './support/fixtures';
 import { screenshotPage } from './support/screenshots';
 
-test('explorer: search → a profile → the followers tab loads a second page on scroll; the running total adds up', async ({ page }) => {
+/** Says yes to the explorer's question before a fetch dearer than the threshold (50 credits by default). */
+async function approve(page: Page, credits: number): Promise<void> {
+  const ask = page.getByRole('button', { name: `Load for up to ${credits.toLocaleString('en-US')} credits` });
+  await expect(ask.first()).toBeVisible();
+  await ask.first().click();
+}
+
+test('explorer: search (asked first) → a profile → the followers tab loads a second page on "Load more"; the running total adds up and survives a reload', async ({ page }) => {
   const username = sampleUsername();
   await signUp(page, uniqueEmail('explorer'));
   let charged = 0;
@@ -20,6 +28,11 @@ test('explorer: search → a profile → the followers tab loads a second page o
   await search.getByLabel('Sort').selectOption('popular');
   await search.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(/q=from%3A.*sort=popular/);
+  // A page of tweets can cost 300 credits: the explorer asks, and fetches nothing until then.
+  await expect(page.getByRole('group', { name: `Load tweets matching from:${username}?` })).toContainText('costs up to 300 credits');
+  expect(charged).toBe(0);
+  await screenshotPage(page, 'explore-ask-before-fetch');
+  await approve(page, 300);
   const tweets = page.getByRole('region', { name: `Tweets matching from:${username}` });
   await expect(tweets.getByRole('article').first()).toBeVisible();
   await expect(tweets.getByRole('article').first()).toContainText(`@${username}`);
@@ -38,23 +51,26 @@ test('explorer: search → a profile → the followers tab loads a second page o
   await search.getByText('Users', { exact: true }).click();
   await search.getByLabel('Search users', { exact: true }).fill(username);
   await search.getByRole('button', { name: 'Search', exact: true }).click();
+  await approve(page, 360);
   const users = page.getByRole('region', { name: `Users matching ${username}` });
   await users.getByRole('article', { name: `@${username}`, exact: true }).getByRole('link').first().click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/explore/users/${username}$`, 'i'));
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText('Followers', { exact: true }).first()).toBeVisible();
+  await approve(page, 300);
   await expect(page.getByRole('region', { name: new RegExp(`^Tweets of @${username}$`, 'i') }).getByRole('article').first()).toBeVisible();
   await screenshotPage(page, 'explore-profile');
 
-  // The followers tab: one page, then a second one when scrolled to the end.
+  // The followers tab (20 credits a page, under the threshold: no question): one page, then a
+  // second one on "Load more", which names its cost; scrolling alone fetches nothing by default.
   await page.getByRole('navigation', { name: 'Profile sections' }).getByRole('link', { name: 'Followers', exact: true }).click();
   await expect(page).toHaveURL(/tab=followers/);
   const followers = page.getByRole('region', { name: new RegExp(`^Followers of @${username}$`, 'i') });
   await expect(followers.locator('[data-page="1"]').getByRole('article')).toHaveCount(20);
   await expect(followers.locator('[data-page="2"]')).toHaveCount(0);
+  await expect(page.getByLabel('Load more pages as I scroll')).not.toBeChecked();
   const secondPage = page.waitForRequest((r) => r.url().includes('/followers?') && r.url().includes('cursor='));
-  await page.mouse.move(640, 400);
-  await page.mouse.wheel(0, 20_000);
+  await followers.getByRole('button', { name: 'Load more · up to 20 credits' }).click();
   await secondPage;
   await expect(followers.locator('[data-page="2"]').getByRole('article').first()).toBeVisible();
   await expect(followers.getByText(/^Page 2 · \d+ users · \d+ credits$/)).toBeVisible();
@@ -63,6 +79,11 @@ test('explorer: search → a profile → the followers tab loads a second page o
   await expect.poll(() => charged).toBeGreaterThan(0);
   await expect.poll(async () => (await page.getByTestId('explorer-total').textContent()) === charged.toLocaleString('en-US')).toBe(true);
   await screenshotPage(page, 'explore-followers');
+
+  // "Spent here" is the session's, not the page load's.
+  const spent = await page.getByTestId('explorer-total').textContent();
+  await page.reload();
+  await expect(page.getByTestId('explorer-total')).toHaveText(spent!);
 });
 
 test('explorer: a tweet with its conversation, a list, a community and trends by country', async ({ page }) => {
@@ -73,22 +94,31 @@ test('explorer: a tweet with its conversation, a list, a community and trends by
   await expect(page).toHaveURL(/\/dashboard\/explore\/tweets\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Tweet' })).toBeVisible();
   await expect(page.getByText(/^getTweet · 15 credits$/)).toBeVisible();
+  await approve(page, 300);
   await expect(page.getByRole('region', { name: 'Replies' }).getByRole('article').first()).toBeVisible();
   await screenshotPage(page, 'explore-tweet');
   await page.getByRole('navigation', { name: 'Tweet sections' }).getByRole('link', { name: 'Quotes' }).click();
   await expect(page).toHaveURL(/tab=quotes/);
+  await approve(page, 300);
   await expect(page.getByRole('region', { name: 'Quotes' }).or(page.getByText('No quotes yet.'))).toBeVisible();
 
   await page.goto('/dashboard/explore');
-  await page.getByRole('link', { name: /^List \d+$/ }).first().click();
-  await expect(page.getByRole('heading', { level: 1, name: /^List \d+$/ })).toBeVisible();
+  // Lists and communities go by their names.
+  const firstList = page.locator('a[href^="/dashboard/explore/lists/"]').first();
+  const listName = (await firstList.textContent())!;
+  expect(listName).not.toMatch(/^List \d+$/);
+  await firstList.click();
+  await expect(page.getByRole('heading', { level: 1, name: listName })).toBeVisible();
+  await approve(page, 300);
   await expect(page.getByRole('article').first()).toBeVisible();
   await page.getByRole('navigation', { name: 'List sections' }).getByRole('link', { name: 'Members' }).click();
   await expect(page.getByRole('region', { name: /^Members of list/ }).getByRole('article').first()).toBeVisible();
   await screenshotPage(page, 'explore-list');
 
   await page.goto('/dashboard/explore');
-  await page.getByRole('link', { name: /^Community \d+$/ }).first().click();
+  const firstCommunity = page.locator('a[href^="/dashboard/explore/communities/"]').first();
+  await expect(firstCommunity).not.toHaveText(/^Community \d+$/);
+  await firstCommunity.click();
   await expect(page.getByText(/^getCommunity · 18 credits$/)).toBeVisible();
   await expect(page.getByText(/members/).first()).toBeVisible();
   await screenshotPage(page, 'explore-community');
@@ -96,9 +126,12 @@ test('explorer: a tweet with its conversation, a list, a community and trends by
   await page.getByRole('navigation', { name: 'Explorer' }).getByRole('link', { name: 'Trends' }).click();
   const country = page.getByLabel('Country');
   await expect(country.locator('option')).toHaveCount(65);
+  // Trends cost 100 credits a load: asked, not spent on opening the page.
+  await approve(page, 100);
   await expect(page.getByText(/^getTrending · 100 credits$/)).toBeVisible();
   await country.selectOption('Japan');
   await expect(page).toHaveURL(/country=Japan/);
+  await approve(page, 100);
   await expect(page.getByRole('region', { name: 'Trends in Japan' })).toBeVisible();
   await screenshotPage(page, 'explore-trends');
 });

@@ -125,7 +125,12 @@ test('every dashboard page with data, and admin: screenshots, keyboard, grants',
   expect((await callV2(baseURL!, second, '/v2/account')).status).toBe(200);
 
   await page.goto('/dashboard');
-  await expect(page.getByRole('figure', { name: /Credits per day by operation tag/ }).locator('svg path.recharts-area-area').first()).toBeVisible();
+  // Daily figures as bars (a smoothed area drew a ramp into the day before), with a legend.
+  const chart = page.getByRole('figure', { name: /Credits per day by operation tag/ });
+  await expect(chart.locator('svg .recharts-bar-rectangle path').first()).toBeVisible();
+  await expect(chart.locator('.recharts-legend-item').first()).toBeVisible();
+  // Everything on the page refreshes together, and says when.
+  await expect(page.getByTestId('page-refresh')).toContainText(/Updated \d{2}:\d{2}:\d{2} · every 10 s/);
   await screenshotPage(page, 'overview');
 
   // Keyboard: the skip link comes first, then the navigation.

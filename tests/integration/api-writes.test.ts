@@ -105,57 +105,63 @@ describe('deleteTweet', () => {
 });
 
 describe('like, retweet and follow pairs', () => {
-  it('likeTweet and unlikeTweet are idempotent, never duplicate, and charge each call', async () => {
+  // The first call changes the state and costs 100 credits; a repeat finds it as asked,
+  // changes nothing and costs nothing, and meta.changed says which happened.
+  const expectChange = (answer: Parameters<typeof expectCharged>[0], changed: boolean) => {
+    expectSuccess(answer, ['changed']);
+    expect(answer.body.meta.changed).toBe(changed);
+    if (changed) expectCharged(answer, PRICE.write);
+    else expectCharged(answer, 0);
+  };
+
+  it('likeTweet and unlikeTweet are idempotent, never duplicate, and charge only the call that changes something', async () => {
     const before = (await tweetRow(target.id))!.like_count;
     for (let i = 0; i < 2; i++) {
       const answer = await measuredCall(writer, 'POST', `/v2/tweets/${target.id}/like`);
-      expectSuccess(answer);
       expect(answer.body.data).toEqual({ tweet_id: target.id, liked: true });
-      expectCharged(answer, PRICE.write);
+      expectChange(answer, i === 0);
     }
     expect((await tweetRow(target.id))!.like_count).toBe(before + 1);
     const check = await writer.call('GET', `/v2/tweets/${target.id}/check-like`);
     expect(check.body.data).toMatchObject({ liked: true, user: { username: me.username } });
     for (let i = 0; i < 2; i++) {
       const answer = await measuredCall(writer, 'DELETE', `/v2/tweets/${target.id}/like`);
-      expectSuccess(answer);
       expect(answer.body.data).toEqual({ tweet_id: target.id, liked: false });
-      expectCharged(answer, PRICE.write);
+      expectChange(answer, i === 0);
     }
     expect((await tweetRow(target.id))!.like_count).toBe(before);
   });
 
-  it('retweetTweet returns the same retweet when repeated; unretweetTweet undoes it', async () => {
+  it('retweetTweet returns the same retweet when repeated, for free; unretweetTweet undoes it', async () => {
     const before = (await tweetRow(target.id))!.retweet_count;
     const first = await measuredCall(writer, 'POST', `/v2/tweets/${target.id}/retweet`);
-    expectSuccess(first);
     expect(first.body.data).toEqual({ tweet_id: target.id, retweeted: true, retweet_id: expect.stringMatching(/^[0-9]+$/) });
-    expectCharged(first, PRICE.write);
-    const second = await writer.call('POST', `/v2/tweets/${target.id}/retweet`);
+    expectChange(first, true);
+    const second = await measuredCall(writer, 'POST', `/v2/tweets/${target.id}/retweet`);
     expect(second.body.data).toEqual(first.body.data);
+    expectChange(second, false);
     expect((await tweetRow(target.id))!.retweet_count).toBe(before + 1);
     for (let i = 0; i < 2; i++) {
       const answer = await measuredCall(writer, 'DELETE', `/v2/tweets/${target.id}/retweet`);
-      expectSuccess(answer);
       expect(answer.body.data).toEqual({ tweet_id: target.id, retweeted: false });
-      expectCharged(answer, PRICE.write);
+      expectChange(answer, i === 0);
     }
     expect((await tweetRow(target.id))!.retweet_count).toBe(before);
   });
 
-  it('followUser and unfollowUser are idempotent; following yourself is 400', async () => {
+  it('followUser and unfollowUser are idempotent, a repeat is free; following yourself is 400', async () => {
     for (let i = 0; i < 2; i++) {
       const answer = await measuredCall(writer, 'POST', `/v2/users/@${other.username.toUpperCase()}/follow`);
-      expectSuccess(answer);
       expect(answer.body.data).toEqual({ username: other.username, following: true });
-      expectCharged(answer, PRICE.write);
+      expectChange(answer, i === 0);
     }
     const { rows } = await getPool().query('SELECT count(*)::int AS n FROM platform.follows WHERE follower_id = $1 AND followee_id = $2', [me.id, other.id]);
     expect(rows[0].n).toBe(1);
-    const unfollow = await measuredCall(writer, 'DELETE', `/v2/users/${other.username}/follow`);
-    expectSuccess(unfollow);
-    expect(unfollow.body.data).toEqual({ username: other.username, following: false });
-    expectCharged(unfollow, PRICE.write);
+    for (let i = 0; i < 2; i++) {
+      const unfollow = await measuredCall(writer, 'DELETE', `/v2/users/${other.username}/follow`);
+      expect(unfollow.body.data).toEqual({ username: other.username, following: false });
+      expectChange(unfollow, i === 0);
+    }
     const self = await measuredCall(writer, 'POST', `/v2/users/${me.username}/follow`);
     expectError(self, 400, 'invalid_request');
     expectNothingCharged(self);

@@ -230,6 +230,31 @@ describe('the test dataset', () => {
     expect(await scalar(a.pool, 'SELECT count(*)::int FROM platform.follows WHERE follower_id = followee_id')).toBe(0);
   });
 
+  it('holds the documentation’s subjects: @jack, with tweets, and English #perch tweets', async () => {
+    const jack = (await a.pool.query<{ tweets: number; password: boolean; sim_seq: number | null }>(
+      `SELECT tweet_count AS tweets, password_hash IS NOT NULL AS password, sim_seq FROM platform.users WHERE username = 'jack'`,
+    )).rows;
+    expect(jack).toHaveLength(1);
+    expect(jack[0].tweets).toBeGreaterThan(0);
+    expect(jack[0].sim_seq).not.toBeNull();
+    expect(await scalar<number>(a.pool, `SELECT count(*)::int FROM platform.tweet_hashtags h JOIN platform.tweets t ON t.id = h.tweet_id WHERE h.tag = 'perch' AND t.lang = 'en'`)).toBeGreaterThan(5);
+  });
+
+  it('numbers every generated user 1..N for the live simulator', async () => {
+    const users = await scalar<number>(a.pool, 'SELECT count(*)::int FROM platform.users');
+    expect(await scalar<number>(a.pool, 'SELECT count(DISTINCT sim_seq)::int FROM platform.users WHERE sim_seq BETWEEN 1 AND $1', [users])).toBe(users);
+  });
+
+  it('does not let one account dominate the most liked tweets', async () => {
+    const top = await scalar<number>(
+      a.pool,
+      `SELECT max(n)::int FROM (SELECT count(*) AS n FROM (SELECT author_id FROM platform.tweets WHERE retweeted_tweet_id IS NULL
+         ORDER BY like_count DESC, id DESC LIMIT 100) t GROUP BY author_id) per_author`,
+    );
+    // Even on the 400-user test platform, the most popular account holds under a third of them.
+    expect(top).toBeLessThan(34);
+  });
+
   it('attaches media to about 20% of tweets, in the contract shape', async () => {
     const share = await scalar<number>(a.pool, 'SELECT avg(has_media::int)::float FROM platform.tweets WHERE retweeted_tweet_id IS NULL');
     expect(share).toBeGreaterThan(0.15);

@@ -12,13 +12,13 @@ const MEDIA_TYPES = ['photo', 'video', 'animated_gif'];
 export const USER_FIELDS = [
   'id', 'username', 'name', 'description', 'location', 'url', 'profile_image_url', 'profile_banner_url', 'created_at',
   'followers_count', 'following_count', 'tweet_count', 'like_count', 'media_count', 'listed_count', 'verified',
-  'is_blue_verified', 'verified_type', 'protected', 'pinned_tweet_ids',
+  'is_blue_verified', 'verified_type', 'protected', 'pinned_tweet_ids', 'viewer',
 ];
 export const USER_SUMMARY_FIELDS = ['id', 'username', 'name', 'profile_image_url', 'is_blue_verified', 'verified_type', 'followers_count'];
 export const TWEET_FIELDS = [
   'id', 'url', 'text', 'created_at', 'lang', 'author', 'author_id', 'conversation_id', 'in_reply_to', 'is_reply', 'is_retweet',
   'is_quote', 'quoted_tweet', 'retweeted_tweet', 'like_count', 'retweet_count', 'reply_count', 'quote_count', 'bookmark_count',
-  'view_count', 'entities', 'media', 'possibly_sensitive', 'community_id',
+  'view_count', 'entities', 'media', 'possibly_sensitive', 'community_id', 'viewer',
 ];
 export const COMMUNITY_FIELDS = ['id', 'name', 'description', 'member_count', 'created_at', 'creator', 'rules'];
 export const META_FIELDS = ['request_id', 'latency_ms', 'result_count', 'next_cursor', 'has_next_page', 'credits_charged', 'credits_remaining'];
@@ -70,6 +70,10 @@ export function expectUser(user: unknown): void {
   expect(VERIFIED_TYPES).toContain(user.verified_type);
   expect(Array.isArray(user.pinned_tweet_ids)).toBe(true);
   for (const id of user.pinned_tweet_ids as unknown[]) expectId(id, 'pinned_tweet_ids[]');
+  if (user.viewer !== null) {
+    expectKeys(user.viewer, ['following', 'followed_by'], 'user.viewer');
+    for (const field of ['following', 'followed_by']) expectBoolean(user.viewer[field], `user.viewer.${field}`);
+  }
 }
 
 export function expectUserSummary(user: unknown, what = 'UserSummary'): void {
@@ -143,6 +147,10 @@ export function expectTweet(tweet: unknown, embedded = false): void {
   expectEntities(tweet.entities);
   expectMedia(tweet.media);
   if (tweet.community_id !== null) expectId(tweet.community_id, 'tweet.community_id');
+  if (tweet.viewer !== null) {
+    expectKeys(tweet.viewer, ['liked', 'retweeted'], 'tweet.viewer');
+    for (const field of ['liked', 'retweeted']) expectBoolean(tweet.viewer[field], `tweet.viewer.${field}`);
+  }
   if (embedded) {
     expect(tweet.quoted_tweet).toBeNull();
     expect(tweet.retweeted_tweet).toBeNull();

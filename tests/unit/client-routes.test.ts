@@ -22,14 +22,15 @@ describe('the client route table', () => {
     expect(ROUTES).toEqual(fromRegistry);
   });
 
-  it('types not_found on exactly the operations whose metaExtra declares it', () => {
-    // operation-types.ts declares BatchMeta by hand, since the spec types metaExtra loosely.
+  it('types not_found and changed on exactly the operations whose metaExtra declares them', () => {
+    // operation-types.ts declares BatchMeta and ToggleMeta by hand, since the spec types metaExtra loosely.
     const withExtra = OPERATIONS.filter((operation) => operation.metaExtra).map((operation) => [operation.id, Object.keys(operation.metaExtra!.shape)]);
     expect(withExtra).toEqual([
       ['getUsersBatch', ['not_found']],
       ['getTweetsBatch', ['not_found']],
+      ...['likeTweet', 'unlikeTweet', 'retweetTweet', 'unretweetTweet', 'followUser', 'unfollowUser'].map((id) => [id, ['changed']]),
     ]);
-    for (const operation of OPERATIONS.filter((op) => op.metaExtra)) {
+    for (const operation of OPERATIONS.filter((op) => op.metaExtra && 'not_found' in op.metaExtra.shape)) {
       expect(operation.metaExtra!.safeParse({ not_found: ['a'] }).success).toBe(true);
       expect(operation.metaExtra!.safeParse({ not_found: [1] }).success).toBe(false);
     }

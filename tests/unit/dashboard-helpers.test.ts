@@ -121,3 +121,21 @@ describe('OAuth providers', () => {
     expect(oauthProviders(env).map((p) => p.id)).toEqual(['github', 'google']);
   });
 });
+
+describe('niceTicks', () => {
+  it('steps in 1, 2, 2.5 or 5 times a power of ten, from 0 to at least the maximum', async () => {
+    const { niceTicks } = await import('@/lib/dashboard/nice-ticks');
+    expect(niceTicks(1_425)).toEqual([0, 500, 1_000, 1_500]);
+    expect(niceTicks(100)).toEqual([0, 25, 50, 75, 100]);
+    expect(niceTicks(7)).toEqual([0, 2, 4, 6, 8]);
+    expect(niceTicks(3)).toEqual([0, 1, 2, 3]);
+    expect(niceTicks(0)).toEqual([0, 1]);
+    for (const max of [1, 9, 18, 333, 4_958, 123_456]) {
+      const ticks = niceTicks(max);
+      expect(ticks[0]).toBe(0);
+      expect(ticks[ticks.length - 1]).toBeGreaterThanOrEqual(max);
+      expect(ticks.every((t) => Number.isInteger(t))).toBe(true);
+      expect(ticks.length).toBeLessThanOrEqual(6);
+    }
+  });
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractEntities } from '@/lib/platform/entities';
 import { avatarHue, initials } from '@/lib/explorer/avatar';
-import { aspectRatio, canLoadImage, describeMedia } from '@/lib/explorer/media';
+import { aspectRatio, canLoadImage, describeMedia, generatedPicture } from '@/lib/explorer/media';
 import { relativeTime } from '@/lib/explorer/relative-time';
 import { DEFAULT_SEARCH, readSearchState, searchStateErrors, searchStateQuery, tweetSearchInput } from '@/lib/explorer/search-state';
 import { segmentText } from '@/lib/explorer/segment-text';
@@ -61,6 +61,16 @@ describe('media and avatars', () => {
     expect(describeMedia({ ...video, type: 'photo', width: null, duration_ms: null })).toBe('Photo');
     expect(aspectRatio(video)).toBeCloseTo(16 / 9);
     expect(aspectRatio({ ...video, width: 100, height: 1000 })).toBe(0.6);
+  });
+  it('draws a picture for media it cannot load: a data: URL the CSP allows, the same for the same file, a play mark on videos', () => {
+    const photo = { ...video, type: 'photo' as const, url: 'https://media.perch.local/p/1.jpg' };
+    const picture = generatedPicture(photo);
+    expect(picture.startsWith('data:image/svg+xml')).toBe(true);
+    expect(canLoadImage(picture, 'http://127.0.0.1:3000')).toBe(true);
+    expect(generatedPicture(photo)).toBe(picture);
+    expect(generatedPicture({ ...photo, url: 'https://media.perch.local/p/2.jpg' })).not.toBe(picture);
+    expect(decodeURIComponent(generatedPicture(video))).toContain('<path');
+    expect(decodeURIComponent(picture)).not.toContain('<path');
   });
   it('loads only images the CSP allows (this origin, data:)', () => {
     expect(canLoadImage('https://media.perch.local/a.jpg', 'http://127.0.0.1:3000')).toBe(false);

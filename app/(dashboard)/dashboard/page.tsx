@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { ChartFrame } from '@/components/charts/chart-frame';
 import { DailyChart } from '@/components/charts/daily-chart';
+import { PageRefresh } from '@/components/dashboard/page-refresh';
 import { RecentRequests } from '@/components/overview/recent-requests';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { Card, Stat } from '@/components/ui/card';
@@ -21,7 +22,11 @@ export default async function OverviewPage() {
     <>
       <PageHeader
         title="Overview"
-        description="Your credits and calls. Days are UTC."
+        description={
+          <>
+            Your credits and calls. Days are UTC. <PageRefresh />
+          </>
+        }
         actions={
           <Link href="/dashboard/keys" className={buttonClasses('primary')}>
             Manage API keys
@@ -42,12 +47,12 @@ export default async function OverviewPage() {
           empty={!hasUsage}
           emptyText="No credits used in the last 30 days. Calls you make with a key show up here."
         >
-          <DailyChart kind="area" rows={overview.creditsByTag.rows} series={overview.creditsByTag.series} yLabel="Credits" />
+          <DailyChart kind="bar" rows={overview.creditsByTag.rows} series={overview.creditsByTag.series} yLabel="Credits" />
         </ChartFrame>
       </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <Card title="Recent requests" className="lg:col-span-2">
-          <RecentRequests initial={recent} />
+          <RecentRequests requests={recent} />
         </Card>
         <Card title="Latest grants">
           {overview.grants.length === 0 ? (

@@ -53,6 +53,7 @@ Tweet = TypedDict(
         "community_id": "Optional[str]",
         "quoted_tweet": "Optional[EmbeddedTweet]",
         "retweeted_tweet": "Optional[EmbeddedTweet]",
+        "viewer": "Optional[TweetViewer]",
     },
 )
 
@@ -176,8 +177,19 @@ EmbeddedTweet = TypedDict(
         "community_id": "Optional[str]",
         "quoted_tweet": "None",
         "retweeted_tweet": "None",
+        "viewer": "Optional[TweetViewer]",
     },
 )
+
+
+TweetViewer = TypedDict(
+    "TweetViewer",
+    {
+        "liked": "bool",
+        "retweeted": "bool",
+    },
+)
+"""Whether the caller’s connected account liked and retweeted this tweet"""
 
 
 User = TypedDict(
@@ -203,8 +215,19 @@ User = TypedDict(
         "verified_type": "Literal[\"none\", \"blue\", \"business\", \"government\"]",
         "protected": "bool",
         "pinned_tweet_ids": "List[str]",
+        "viewer": "Optional[UserViewer]",
     },
 )
+
+
+UserViewer = TypedDict(
+    "UserViewer",
+    {
+        "following": "bool",
+        "followed_by": "bool",
+    },
+)
+"""Whether the caller’s connected account follows this user, and is followed by it"""
 
 
 Community = TypedDict(
@@ -969,7 +992,7 @@ class Operations:
     ) -> Response[LikeTweetResult]:
         """Like a tweet
 
-        Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state, charges again and never duplicates.
+        Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state and never duplicates. A call that changes nothing (already liked, retweeted or followed; already undone) charges 0 credits; `meta.changed` tells which happened.
 
         100 credits per call."""
         return self._call("likeTweet", {"tweetId": tweet_id}, {"max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
@@ -984,7 +1007,7 @@ class Operations:
     ) -> Response[UnlikeTweetResult]:
         """Undo a like
 
-        Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state, charges again and never duplicates. Takes no body: max_credits goes in the query string.
+        Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state and never duplicates. A call that changes nothing (already liked, retweeted or followed; already undone) charges 0 credits; `meta.changed` tells which happened. Takes no body: max_credits goes in the query string.
 
         100 credits per call."""
         return self._call("unlikeTweet", {"tweetId": tweet_id}, {"max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
@@ -999,7 +1022,7 @@ class Operations:
     ) -> Response[RetweetTweetResult]:
         """Retweet a tweet
 
-        Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state, charges again and never duplicates.
+        Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state and never duplicates. A call that changes nothing (already liked, retweeted or followed; already undone) charges 0 credits; `meta.changed` tells which happened.
 
         100 credits per call."""
         return self._call("retweetTweet", {"tweetId": tweet_id}, {"max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
@@ -1014,7 +1037,7 @@ class Operations:
     ) -> Response[UnretweetTweetResult]:
         """Undo a retweet
 
-        Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state, charges again and never duplicates. Takes no body: max_credits goes in the query string.
+        Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state and never duplicates. A call that changes nothing (already liked, retweeted or followed; already undone) charges 0 credits; `meta.changed` tells which happened. Takes no body: max_credits goes in the query string.
 
         100 credits per call."""
         return self._call("unretweetTweet", {"tweetId": tweet_id}, {"max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
@@ -1029,7 +1052,7 @@ class Operations:
     ) -> Response[FollowUserResult]:
         """Follow a user
 
-        Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state, charges again and never duplicates. Following yourself is 400.
+        Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state and never duplicates. A call that changes nothing (already liked, retweeted or followed; already undone) charges 0 credits; `meta.changed` tells which happened. Following yourself is 400.
 
         100 credits per call."""
         return self._call("followUser", {"username": username}, {"max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
@@ -1044,7 +1067,7 @@ class Operations:
     ) -> Response[UnfollowUserResult]:
         """Unfollow a user
 
-        Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state, charges again and never duplicates. Following yourself is 400. Takes no body: max_credits goes in the query string.
+        Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state and never duplicates. A call that changes nothing (already liked, retweeted or followed; already undone) charges 0 credits; `meta.changed` tells which happened. Following yourself is 400. Takes no body: max_credits goes in the query string.
 
         100 credits per call."""
         return self._call("unfollowUser", {"username": username}, {"max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)

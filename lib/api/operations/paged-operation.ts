@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { TweetSchema, UserSchema } from '@/lib/platform/records';
+import { TweetWithViewerSchema, UserWithViewerSchema } from '@/lib/platform/records';
 import type { Platform } from '@/lib/platform/platform';
 import type { Page, PageRequest, Tweet, TweetSort, User, UserSort } from '@/lib/platform/types';
 import { COSTS, defineOperation } from '../define-operation';
 import type { Tag } from '../define-operation';
 import { pageFields, tweetSortField, userSortField } from '../inputs';
+import { withTweetViewer, withUserViewer } from '../viewer';
 import { pageRequest, pageResult } from './page-result';
 
 type Params = z.ZodObject<z.ZodRawShape>;
@@ -37,8 +38,8 @@ export function tweetPageOperation<P extends Params>(spec: PagedSpec<P, TweetSor
     paging: { maxCount: 1000 },
     params: spec.params,
     query: z.object({ ...pageFields(), sort: tweetSortField.default('latest') }),
-    response: z.array(TweetSchema),
-    handler: async (ctx) => pageResult(await spec.read(ctx.platform, ctx.params, pageRequest(ctx, ctx.query.sort))),
+    response: z.array(TweetWithViewerSchema),
+    handler: async (ctx) => withTweetViewer(ctx, pageResult(await spec.read(ctx.platform, ctx.params, pageRequest(ctx, ctx.query.sort)))),
   });
 }
 
@@ -59,7 +60,7 @@ export function userPageOperation<P extends Params>(spec: PagedSpec<P, UserSort,
     paging: { maxCount: 1000 },
     params: spec.params,
     query: z.object({ ...pageFields(), sort: userSortField.default('default') }),
-    response: z.array(UserSchema),
-    handler: async (ctx) => pageResult(await spec.read(ctx.platform, ctx.params, pageRequest(ctx, ctx.query.sort))),
+    response: z.array(UserWithViewerSchema),
+    handler: async (ctx) => withUserViewer(ctx, pageResult(await spec.read(ctx.platform, ctx.params, pageRequest(ctx, ctx.query.sort)))),
   });
 }

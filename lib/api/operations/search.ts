@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { TweetSchema, UserSchema } from '@/lib/platform/records';
+import { TweetWithViewerSchema, UserWithViewerSchema } from '@/lib/platform/records';
 import { COSTS, defineOperation } from '../define-operation';
+import { withTweetViewer, withUserViewer } from '../viewer';
 import { booleanField, integerField, pageFields, searchQueryField, tweetSortField, userSortField } from '../inputs';
 import { pageRequest, pageResult } from './page-result';
 
@@ -25,11 +26,12 @@ export const searchTweets = defineOperation({
     include_replies: booleanField.default(true),
     include_retweets: booleanField.default(false),
   }),
-  response: z.array(TweetSchema),
+  response: z.array(TweetWithViewerSchema),
   handler: async (ctx) => {
     const { query, lang, min_likes, min_retweets, include_replies, include_retweets, sort } = ctx.body;
-    return pageResult(
-      await ctx.platform.searchTweets({ ...pageRequest(ctx, sort), query, lang, min_likes, min_retweets, include_replies, include_retweets }),
+    return withTweetViewer(
+      ctx,
+      pageResult(await ctx.platform.searchTweets({ ...pageRequest(ctx, sort), query, lang, min_likes, min_retweets, include_replies, include_retweets })),
     );
   },
 });
@@ -45,6 +47,6 @@ export const searchUsers = defineOperation({
   cost: COSTS.profile,
   paging: { maxCount: 1000 },
   body: z.object({ query: searchQueryField, ...pageFields(), sort: userSortField.default('default') }),
-  response: z.array(UserSchema),
-  handler: async (ctx) => pageResult(await ctx.platform.searchUsers({ ...pageRequest(ctx, ctx.body.sort), query: ctx.body.query })),
+  response: z.array(UserWithViewerSchema),
+  handler: async (ctx) => withUserViewer(ctx, pageResult(await ctx.platform.searchUsers({ ...pageRequest(ctx, ctx.body.sort), query: ctx.body.query }))),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { TweetSchema } from '@/lib/platform/records';
+import { TweetWithViewerSchema } from '@/lib/platform/records';
 import { COSTS, defineOperation } from '../define-operation';
+import { withTweetViewer } from '../viewer';
 import { idField, maxCreditsField, tweetReferenceField } from '../inputs';
 import { tweetPageOperation, userPageOperation } from './paged-operation';
 
@@ -16,8 +17,8 @@ export const getTweet = defineOperation({
   cost: COSTS.tweet,
   params: tweetParams,
   query: z.object(maxCreditsField),
-  response: TweetSchema,
-  handler: async ({ platform, params }) => ({ data: await platform.getTweet(params.tweetId) }),
+  response: TweetWithViewerSchema,
+  handler: async (ctx) => withTweetViewer(ctx, { data: await ctx.platform.getTweet(ctx.params.tweetId) }),
 });
 
 export const getTweetConversation = tweetPageOperation({
@@ -72,10 +73,10 @@ export const getTweetsBatch = defineOperation({
   cost: COSTS.tweet,
   requestedItems: ({ body }) => new Set(body.ids).size,
   body: z.object({ ids: z.array(tweetReferenceField).min(1).max(100), ...maxCreditsField }),
-  response: z.array(TweetSchema),
+  response: z.array(TweetWithViewerSchema),
   metaExtra: z.object({ not_found: z.array(z.string()) }),
-  handler: async ({ platform, body }) => {
-    const batch = await platform.getTweetsBatch(body.ids);
-    return { data: batch.items, meta: { not_found: batch.not_found } };
+  handler: async (ctx) => {
+    const batch = await ctx.platform.getTweetsBatch(ctx.body.ids);
+    return withTweetViewer(ctx, { data: batch.items, meta: { not_found: batch.not_found } });
   },
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { UserSchema } from '@/lib/platform/records';
+import { UserWithViewerSchema } from '@/lib/platform/records';
 import { COSTS, defineOperation } from '../define-operation';
+import { withUserViewer } from '../viewer';
 import { maxCreditsField, pageFields, tweetSortField, userSortField, usernameField, usernamePathField } from '../inputs';
 import { pageRequest, pageResult } from './page-result';
 import { tweetPageOperation, userPageOperation } from './paged-operation';
@@ -17,8 +18,8 @@ export const getUser = defineOperation({
   cost: COSTS.profile,
   params: usernameParams,
   query: z.object(maxCreditsField),
-  response: UserSchema,
-  handler: async ({ platform, params }) => ({ data: await platform.getUser(params.username) }),
+  response: UserWithViewerSchema,
+  handler: async (ctx) => withUserViewer(ctx, { data: await ctx.platform.getUser(ctx.params.username) }),
 });
 
 const GRAPH_SORTS = 'Sort `default` is the newest relationship first; `followers` most followers first; `name` A→Z, case-insensitive.';
@@ -113,10 +114,10 @@ export const getUsersBatch = defineOperation({
   cost: COSTS.profile,
   requestedItems: ({ body }) => new Set(body.usernames.map((u) => u.toLowerCase())).size,
   body: z.object({ usernames: z.array(usernameField).min(1).max(100), ...maxCreditsField }),
-  response: z.array(UserSchema),
+  response: z.array(UserWithViewerSchema),
   metaExtra: z.object({ not_found: z.array(z.string()) }),
-  handler: async ({ platform, body }) => {
-    const batch = await platform.getUsersBatch(body.usernames);
-    return { data: batch.items, meta: { not_found: batch.not_found } };
+  handler: async (ctx) => {
+    const batch = await ctx.platform.getUsersBatch(ctx.body.usernames);
+    return withUserViewer(ctx, { data: batch.items, meta: { not_found: batch.not_found } });
   },
 });

@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { tweetLength } from '@/lib/platform/entities';
 import { requireScope } from '@/lib/connections/require-scope';
 import type { PlatformScope } from '@/lib/oauth/scopes';
-import { TweetSchema } from '@/lib/platform/records';
-import type { PlatformActor } from '@/lib/platform/types';
+import { TweetWithViewerSchema } from '@/lib/platform/records';
+import type { PlatformActor, WriteOutcome } from '@/lib/platform/types';
 import { COSTS, defineOperation } from '../define-operation';
 import type { HandlerContext } from '../define-operation';
 import { ApiError } from '../errors';
 import { idField, maxCreditsField, tweetReferenceField, usernameField } from '../inputs';
+import { withTweetViewer } from '../viewer';
 
 const WRITE_NOTE = 'Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours).';
 
@@ -42,8 +43,8 @@ export const createTweet = defineOperation({
   scope: 'write',
   cost: COSTS.write,
   body: z.object({ text: tweetText, ...maxCreditsField }),
-  response: TweetSchema,
-  handler: async (ctx) => ({ data: await ctx.platform.createTweet(await actor(ctx, 'tweet.write'), { text: ctx.body.text }) }),
+  response: TweetWithViewerSchema,
+  handler: async (ctx) => withTweetViewer(ctx, { data: await ctx.platform.createTweet(await actor(ctx, 'tweet.write'), { text: ctx.body.text }) }),
 });
 
 export const replyToTweet = defineOperation({
@@ -56,8 +57,9 @@ export const replyToTweet = defineOperation({
   scope: 'write',
   cost: COSTS.write,
   body: z.object({ tweet_id: tweetReferenceField, text: tweetText, ...maxCreditsField }),
-  response: TweetSchema,
-  handler: async (ctx) => ({ data: await ctx.platform.createTweet(await actor(ctx, 'tweet.write'), { text: ctx.body.text, in_reply_to_tweet_id: ctx.body.tweet_id }) }),
+  response: TweetWithViewerSchema,
+  handler: async (ctx) =>
+    withTweetViewer(ctx, { data: await ctx.platform.createTweet(await actor(ctx, 'tweet.write'), { text: ctx.body.text, in_reply_to_tweet_id: ctx.body.tweet_id }) }),
 });
 
 export const quoteTweet = defineOperation({
@@ -70,8 +72,9 @@ export const quoteTweet = defineOperation({
   scope: 'write',
   cost: COSTS.write,
   body: z.object({ quoted_tweet_id: tweetReferenceField, text: tweetText, ...maxCreditsField }),
-  response: TweetSchema,
-  handler: async (ctx) => ({ data: await ctx.platform.createTweet(await actor(ctx, 'tweet.write'), { text: ctx.body.text, quoted_tweet_id: ctx.body.quoted_tweet_id }) }),
+  response: TweetWithViewerSchema,
+  handler: async (ctx) =>
+    withTweetViewer(ctx, { data: await ctx.platform.createTweet(await actor(ctx, 'tweet.write'), { text: ctx.body.text, quoted_tweet_id: ctx.body.quoted_tweet_id }) }),
 });
 
 export const deleteTweet = defineOperation({
@@ -89,13 +92,25 @@ export const deleteTweet = defineOperation({
   handler: async (ctx) => ({ data: await ctx.platform.deleteTweet(await actor(ctx, 'tweet.write'), ctx.params.tweetId) }),
 });
 
+// Like, retweet and follow pairs: a repeat that finds the state already as asked changes
+// nothing, so it is not charged, and meta.changed says so.
+const TOGGLE_NOTE =
+  'Idempotent: repeating it returns the same state and never duplicates. A call that changes nothing (already liked, retweeted or followed; already undone) charges 0 credits; `meta.changed` tells which happened.';
+const changedMeta = z.object({ changed: z.boolean().describe('false when the state was already as asked: nothing changed and nothing was charged') });
+
+/** A toggle's handler result: the state as data, `changed` in meta, no charge when nothing changed. */
+function toggleResult<T extends object>(outcome: WriteOutcome<T>) {
+  const { changed, ...data } = outcome;
+  return { data: data as T, meta: { changed: changed ?? true }, unchanged: changed === false };
+}
+
 function tweetToggle<R extends z.ZodType>(
   id: 'likeTweet' | 'unlikeTweet' | 'retweetTweet' | 'unretweetTweet',
   method: 'POST' | 'DELETE',
   segment: 'like' | 'retweet',
   summary: string,
   response: R,
-  run: (ctx: HandlerContext<{ tweetId: string }, unknown, unknown>, who: PlatformActor) => Promise<z.output<R>>,
+  run: (ctx: HandlerContext<{ tweetId: string }, unknown, unknown>, who: PlatformActor) => Promise<WriteOutcome<z.output<R> & object>>,
 ) {
   return defineOperation({
     id,
@@ -103,13 +118,14 @@ function tweetToggle<R extends z.ZodType>(
     method,
     path: `/v2/tweets/{tweetId}/${segment}`,
     summary,
-    description: `${WRITE_NOTE} Idempotent: repeating it returns the same state, charges again and never duplicates.${method === 'DELETE' ? ` ${DELETE_NOTE}` : ''}`,
+    description: `${WRITE_NOTE} ${TOGGLE_NOTE}${method === 'DELETE' ? ` ${DELETE_NOTE}` : ''}`,
     scope: 'write',
     cost: COSTS.write,
     params: tweetParams,
     query: noInput,
     response,
-    handler: async (ctx) => ({ data: await run(ctx, await actor(ctx, segment === 'like' ? 'like.write' : 'tweet.write')) }),
+    metaExtra: changedMeta,
+    handler: async (ctx) => toggleResult<z.output<R> & object>(await run(ctx, await actor(ctx, segment === 'like' ? 'like.write' : 'tweet.write'))),
   });
 }
 
@@ -139,15 +155,18 @@ function followToggle(id: 'followUser' | 'unfollowUser', method: 'POST' | 'DELET
     method,
     path: '/v2/users/{username}/follow',
     summary,
-    description: `${WRITE_NOTE} Idempotent: repeating it returns the same state, charges again and never duplicates. Following yourself is 400.${method === 'DELETE' ? ` ${DELETE_NOTE}` : ''}`,
+    description: `${WRITE_NOTE} ${TOGGLE_NOTE} Following yourself is 400.${method === 'DELETE' ? ` ${DELETE_NOTE}` : ''}`,
     scope: 'write',
     cost: COSTS.write,
     params: z.object({ username: usernameField }),
     query: noInput,
     response: z.object({ username: z.string(), following: z.boolean() }),
+    metaExtra: changedMeta,
     handler: async (ctx) => {
       const who = await actor(ctx, 'follows.write');
-      return { data: following ? await ctx.platform.follow(who, ctx.params.username) : await ctx.platform.unfollow(who, ctx.params.username) };
+      return toggleResult<{ username: string; following: boolean }>(
+        following ? await ctx.platform.follow(who, ctx.params.username) : await ctx.platform.unfollow(who, ctx.params.username),
+      );
     },
   });
 }

@@ -28,6 +28,7 @@ import { getUserMentions } from './user-mentions';
 import { getUserReplies } from './user-replies';
 import { getUserTweets } from './user-tweets';
 import { getUserVerifiedFollowers } from './user-verified-followers';
+import { getViewerRelations } from './viewer-relations';
 import { localPlatformWrites } from './write/platform-writes';
 
 /**
@@ -64,5 +65,6 @@ export const localPlatform: Platform = {
   checkFollow,
   checkRetweet,
   checkLike,
+  getViewerRelations,
   ...localPlatformWrites,
 };

@@ -142,7 +142,9 @@ export function planTweets(ctx: SeedContext, users: UserModel, communities: Comm
       }
       const c = communities.primary[a];
       if (kind[i] === ORIGINAL && c >= 0 && ms[i] > communities.joinedMs[a] && rng.chance(P_COMMUNITY)) community[i] = c;
-      appeal[i] = users.popularity[a] ** 0.75 * rng.logNormal(0.9) * (kind[i] === REPLY ? 0.4 : 1);
+      // Attention splits over an account's tweets: prolific accounts get more likes in all, not
+      // every top spot (divided by the square root of how much the author posts).
+      appeal[i] = (users.popularity[a] ** 0.5 / Math.sqrt(users.activity[a])) * rng.logNormal(1.2) * (kind[i] === REPLY ? 0.4 : 1);
       lastTweet[a] = i;
     }
     cumulative[i] = (i > 0 ? cumulative[i - 1] : 0) + appeal[i];

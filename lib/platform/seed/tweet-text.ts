@@ -19,6 +19,8 @@ export type TweetTextEnv = {
 };
 
 const DAY_MS = 86_400_000;
+/** The hashtag (without '#') the documentation's examples search for. */
+export const SHOWCASE_TAG = 'perch';
 const MAX_LENGTH = 280;
 const EMOJI = ['😂', '🔥', '❤️', '👀', '🙏', '✨', '🎉', '💯', '😍', '🤔', '👏', '😭', '🚀', '🙌', '😅', '💪', '🌍', '⚽', '🎶', '📸'];
 const CASHTAGS = ['AAPL', 'TSLA', 'NVDA', 'BTC', 'ETH', 'MSFT', 'AMZN', 'GOOGL', 'META', 'SOL'];
@@ -36,6 +38,8 @@ function chooseTags(rng: Rng, env: TweetTextEnv, lang: string, country: number, 
   }
   if (rng.chance(0.16)) tags.push(rng.pickSkewed(env.tags.evergreen(lang), 2));
   if (rng.chance(0.05)) tags.push(rng.pickSkewed(env.tags.globalEvergreen, 1.5));
+  // The documentation's examples search #perch: a steady trickle of English tweets carries it.
+  if (lang === 'en' && rng.chance(0.015)) tags.push(SHOWCASE_TAG);
   return [...new Set(tags)];
 }
 

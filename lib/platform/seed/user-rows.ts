@@ -25,7 +25,7 @@ export type UserCounts = {
 export const USER_COLUMNS = [
   'id', 'username', 'name', 'description', 'location', 'country', 'url', 'profile_image_url', 'profile_banner_url', 'created_at',
   'followers_count', 'following_count', 'tweet_count', 'like_count', 'media_count', 'listed_count', 'verified', 'is_blue_verified',
-  'verified_type', 'protected', 'pinned_tweet_ids',
+  'verified_type', 'protected', 'pinned_tweet_ids', 'sim_seq',
 ];
 
 const BIO_EMOJI = ['✨', '🌍', '📚', '🎧', '☕', '⚽', '📷', '💻', '🎨', '🌱', '🏃', '🎮'];
@@ -80,6 +80,8 @@ export function* userRows(ctx: SeedContext, users: UserModel, plan: TweetPlan, t
       VERIFIED_TYPES[verified],
       users.protected[u] ? 't' : 'f',
       pinned,
+      // 1..N: the live simulator acts only as numbered (generated) users, picked uniformly by number.
+      u + 1,
     ].join('\t') + '\n';
     ctx.progress.tick(u);
   }

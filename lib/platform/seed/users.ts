@@ -77,6 +77,15 @@ function chooseBiased(rng: Rng, candidates: number[], bias: (i: number) => numbe
 }
 
 /** Generates the seed's users: where they live, what they write in, who they are and how followed they will be. */
+/** The username the documentation's examples use; the seed gives it to one generated user. */
+export const SHOWCASE_USERNAME = 'jack';
+
+/** The user who gets SHOWCASE_USERNAME: the first fitting one from rank 10 on (or any fitting one on a tiny platform). */
+function showcaseUser(byRank: Int32Array, fits: (i: number) => boolean): number {
+  const ranked = Array.from(byRank);
+  return ranked.slice(10).find(fits) ?? ranked.find(fits) ?? ranked[0];
+}
+
 export function generateUsers(ctx: SeedContext): UserModel {
   const n = ctx.config.users;
   const rng = Rng.for(ctx.seed, 'users');
@@ -122,7 +131,7 @@ export function generateUsers(ctx: SeedContext): UserModel {
   byRank.forEach((user, r) => (rank[user] = r));
   const popularity = Float64Array.from(rank, (r) => 1 / (r + 1) ** FOLLOW_ZIPF);
   // Well-followed accounts post more.
-  const activity = Float64Array.from(popularity, (p) => rng.logNormal(1.1) * (1 + 20 * Math.sqrt(p)));
+  const activity = Float64Array.from(popularity, (p) => rng.logNormal(1.1) * (1 + 8 * Math.sqrt(p)));
 
   // Verification: exact shares, the most followed far more likely to have it.
   const verified = new Uint8Array(n);
@@ -141,9 +150,17 @@ export function generateUsers(ctx: SeedContext): UserModel {
   const usernames: string[] = new Array(n);
   const names: string[] = new Array(n);
   const indexByUsername = new Map<string, number>();
+  // The README's and docs' examples name @jack: one well-followed English-speaking person
+  // (not among the very top, so that it does not dominate popular results) always has that name.
+  const showcase = showcaseUser(byRank, (i) => languages[lang[i]] === 'en' && verified[i] < 2 && isProtected[i] === 0);
+  registry.claim(rng, SHOWCASE_USERNAME);
   for (let i = 0; i < n; i++) {
     const place = COUNTRIES[country[i]];
-    if (verified[i] === 2) {
+    if (i === showcase) {
+      const person = personName(rng, localeNames(locale[i]), rng.chance(0.5), place.code);
+      names[i] = `Jack ${person.last}`.trim();
+      usernames[i] = SHOWCASE_USERNAME;
+    } else if (verified[i] === 2) {
       const word = contentWord(rng, languages[lang[i]]);
       names[i] = brandName(rng, word);
       usernames[i] = registry.claim(rng, brandHandle(rng, names[i]));

@@ -26,4 +26,4 @@ export {
   ValidationError,
 } from './errors';
 export type { FieldProblem, PerchErrorCode } from './errors';
-export type { Community, EmbeddedTweet, Entities, ErrorCode, Media, OperationTypes, Trend, Tweet, User, UserSummary } from './generated/api-types';
+export type { Community, EmbeddedTweet, Entities, ErrorCode, Media, OperationTypes, Trend, Tweet, TweetViewer, User, UserSummary, UserViewer } from './generated/api-types';

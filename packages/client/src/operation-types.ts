@@ -29,14 +29,19 @@ export type ResultMeta = {
 // tests/unit/client-routes.test.ts checks this against the registry's schema.
 type BatchMeta = { /** The requested usernames or ids that matched nothing. */ not_found: string[] };
 type BatchId = 'getUsersBatch' | 'getTweetsBatch';
+// Like, retweet and follow pairs say whether they changed anything (a call that did not is charged 0).
+type ToggleMeta = { /** false when the state was already as asked: nothing changed, nothing was charged. */ changed: boolean };
+type ToggleId = 'likeTweet' | 'unlikeTweet' | 'retweetTweet' | 'unretweetTweet' | 'followUser' | 'unfollowUser';
 
 // Set by the server's idempotency replay (lib/api/run-operation.ts), which the spec types do not describe.
 type WriteMeta = { /** Present when this answer replays an earlier request with the same Idempotency-Key (charged 0). */ original_request_id?: string };
 
-/** The meta of an operation's success: the seven fields, plus `not_found` on the batch operations and the replay marker on writes. */
+/** The meta of an operation's success: the seven fields, plus `not_found` on the batch operations, `changed` on the like/retweet/follow pairs and the replay marker on writes. */
 export type MetaOf<Id extends OperationId> = Id extends BatchId
   ? ResultMeta & BatchMeta
-  : RouteOf<Id>['scope'] extends 'write'
+  : Id extends ToggleId
+    ? ResultMeta & WriteMeta & ToggleMeta
+    : RouteOf<Id>['scope'] extends 'write'
     ? ResultMeta & WriteMeta
     : ResultMeta;
 

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { ChartFrame } from '@/components/charts/chart-frame';
 import { DailyChart } from '@/components/charts/daily-chart';
 import { buttonClasses } from '@/components/ui/button-styles';
+import { PageRefresh } from '@/components/dashboard/page-refresh';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { KeyUsageCharts } from '@/components/usage/key-usage-charts';
@@ -22,7 +23,11 @@ export default async function UsagePage({ searchParams }: Props) {
   const exportUrl = (kind: 'operations' | 'events') => `/api/dashboard/usage/export?range=${range}&kind=${kind}`;
   return (
     <>
-      <PageHeader title="Usage" description={`Calls and credits over the last ${range} days (UTC).`} actions={<RangePicker basePath="/dashboard/usage" current={range} />} />
+      <PageHeader title="Usage" description={
+          <>
+            Calls and credits over the last {range} days (UTC). <PageRefresh />
+          </>
+        } actions={<RangePicker basePath="/dashboard/usage" current={range} />} />
       <div className="flex flex-col gap-6">
         <ChartFrame title="Credits per day by operation" empty={usage.byOperation.series.length === 0} emptyText={`No credits used in the last ${range} days.`}>
           <DailyChart kind="bar" rows={usage.byOperation.rows} series={usage.byOperation.series} yLabel="Credits" />

@@ -25,27 +25,27 @@ export const localPlatformWrites: PlatformWrites = {
     return { id: tweetId, deleted: true };
   },
   async likeTweet(actor, tweetId) {
-    await likeTweet({ userId: actor.id, tweetId });
-    return { tweet_id: tweetId, liked: true };
+    const { changed } = await likeTweet({ userId: actor.id, tweetId });
+    return { tweet_id: tweetId, liked: true, changed };
   },
   async unlikeTweet(actor, tweetId) {
-    await unlikeTweet({ userId: actor.id, tweetId });
-    return { tweet_id: tweetId, liked: false };
+    const { changed } = await unlikeTweet({ userId: actor.id, tweetId });
+    return { tweet_id: tweetId, liked: false, changed };
   },
   async retweet(actor, tweetId) {
-    const { retweetId } = await retweet({ userId: actor.id, tweetId });
-    return { tweet_id: tweetId, retweeted: true, retweet_id: retweetId };
+    const { retweetId, changed } = await retweet({ userId: actor.id, tweetId });
+    return { tweet_id: tweetId, retweeted: true, retweet_id: retweetId, changed };
   },
   async unretweet(actor, tweetId) {
-    await unretweet({ userId: actor.id, tweetId });
-    return { tweet_id: tweetId, retweeted: false };
+    const { changed } = await unretweet({ userId: actor.id, tweetId });
+    return { tweet_id: tweetId, retweeted: false, changed };
   },
   async follow(actor, username) {
     const result = await followUser({ followerId: actor.id, followeeUsername: username });
-    return { username: result.username, following: true };
+    return { username: result.username, following: true, changed: result.changed };
   },
   async unfollow(actor, username) {
     const result = await unfollowUser({ followerId: actor.id, followeeUsername: username });
-    return { username: result.username, following: false };
+    return { username: result.username, following: false, changed: result.changed };
   },
 };

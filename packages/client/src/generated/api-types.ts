@@ -35,6 +35,8 @@ export type Tweet = {
   community_id: string | null;
   quoted_tweet: EmbeddedTweet | null;
   retweeted_tweet: EmbeddedTweet | null;
+  /** The connected account’s relationship to this tweet; null without a connected account */
+  viewer: TweetViewer | null;
 };
 
 export type UserSummary = {
@@ -119,6 +121,14 @@ export type EmbeddedTweet = {
   community_id: string | null;
   quoted_tweet: null;
   retweeted_tweet: null;
+  /** The connected account’s relationship to this tweet; null without a connected account */
+  viewer: TweetViewer | null;
+};
+
+/** Whether the caller’s connected account liked and retweeted this tweet */
+export type TweetViewer = {
+  liked: boolean;
+  retweeted: boolean;
 };
 
 export type User = {
@@ -144,6 +154,14 @@ export type User = {
   verified_type: "none" | "blue" | "business" | "government";
   protected: boolean;
   pinned_tweet_ids: string[];
+  /** The connected account’s relationship to this user (both false for the account itself); null without a connected account */
+  viewer: UserViewer | null;
+};
+
+/** Whether the caller’s connected account follows this user, and is followed by it */
+export type UserViewer = {
+  following: boolean;
+  followed_by: boolean;
 };
 
 export type Community = {

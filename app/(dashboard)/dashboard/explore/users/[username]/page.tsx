@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { ProfileView } from '@/components/explorer/profile-view';
 import { requestPath } from '@/lib/auth/request-path';
 import { requireUser } from '@/lib/auth/require-user';
+import { getConnectionSummary } from '@/lib/connections/get-connection-summary';
 import { decodeParam } from '@/lib/explorer/decode-param';
 
 type Props = { params: Promise<{ username: string }> };
@@ -13,10 +14,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function ProfilePage({ params }: Props) {
   const username = decodeParam((await params).username);
-  await requireUser(await requestPath(`/dashboard/explore/users/${encodeURIComponent(username)}`));
+  const user = await requireUser(await requestPath(`/dashboard/explore/users/${encodeURIComponent(username)}`));
+  const connection = await getConnectionSummary(user.id);
   return (
     <Suspense>
-      <ProfileView username={username} />
+      <ProfileView username={username} connectedUsername={connection.kind === 'none' ? null : connection.username} />
     </Suspense>
   );
 }

@@ -1,0 +1,56 @@
+import { readConnection } from '@/lib/connections/connection-store';
+import type { TweetRecord, TweetViewer, UserRecord, UserViewer } from '@/lib/platform/records';
+import type { EmbeddedTweet, Tweet, User, ViewerRelations } from '@/lib/platform/types';
+import type { HandlerContext, HandlerResult } from './define-operation';
+
+type Context = Pick<HandlerContext<unknown, unknown, unknown>, 'caller' | 'platform'>;
+type Viewed<T> = T extends readonly Tweet[] ? TweetRecord[] : T extends Tweet ? TweetRecord : T extends readonly User[] ? UserRecord[] : UserRecord;
+
+/**
+ * The platform account whose relations records carry: the caller's linked account. Reads only
+ * show state, so the link is enough (writes go further and check the grant).
+ */
+async function viewerId(ctx: Context): Promise<string | null> {
+  if (!ctx.platform.getViewerRelations) return null;
+  return (await readConnection(ctx.caller.userId))?.platform_user_id ?? null;
+}
+
+/**
+ * Adds `viewer` to every tweet (embedded ones too) of a result: the caller's connected account
+ * liked/retweeted it, or null without a connected account. One extra query per call.
+ */
+export async function withTweetViewer<T extends Tweet | Tweet[]>(ctx: Context, result: HandlerResult<T>): Promise<HandlerResult<Viewed<T>>> {
+  const tweets: readonly Tweet[] = Array.isArray(result.data) ? result.data : [result.data as Tweet];
+  const ids = new Set<string>();
+  for (const tweet of tweets) {
+    ids.add(tweet.id);
+    if (tweet.quoted_tweet) ids.add(tweet.quoted_tweet.id);
+    if (tweet.retweeted_tweet) ids.add(tweet.retweeted_tweet.id);
+  }
+  const relations = await relationsOf(ctx, { tweetIds: [...ids], userIds: [] });
+  const liked = new Set(relations?.liked);
+  const retweeted = new Set(relations?.retweeted);
+  const viewer = (id: string): TweetViewer | null => (relations ? { liked: liked.has(id), retweeted: retweeted.has(id) } : null);
+  const embed = (tweet: EmbeddedTweet | null) => (tweet ? { ...tweet, viewer: viewer(tweet.id) } : null);
+  const view = (tweet: Tweet): TweetRecord => ({ ...tweet, quoted_tweet: embed(tweet.quoted_tweet), retweeted_tweet: embed(tweet.retweeted_tweet), viewer: viewer(tweet.id) });
+  const data = Array.isArray(result.data) ? result.data.map(view) : view(result.data as Tweet);
+  return { ...result, data: data as Viewed<T> };
+}
+
+/** Adds `viewer` to every user of a result: the caller's connected account follows / is followed by it, or null. */
+export async function withUserViewer<T extends User | User[]>(ctx: Context, result: HandlerResult<T>): Promise<HandlerResult<Viewed<T>>> {
+  const users: readonly User[] = Array.isArray(result.data) ? result.data : [result.data as User];
+  const relations = await relationsOf(ctx, { tweetIds: [], userIds: [...new Set(users.map((user) => user.id))] });
+  const following = new Set(relations?.following);
+  const followedBy = new Set(relations?.followedBy);
+  const viewer = (id: string): UserViewer | null => (relations ? { following: following.has(id), followed_by: followedBy.has(id) } : null);
+  const view = (user: User): UserRecord => ({ ...user, viewer: viewer(user.id) });
+  const data = Array.isArray(result.data) ? result.data.map(view) : view(result.data as User);
+  return { ...result, data: data as Viewed<T> };
+}
+
+async function relationsOf(ctx: Context, about: { tweetIds: string[]; userIds: string[] }): Promise<ViewerRelations | null> {
+  const id = await viewerId(ctx);
+  if (id === null || !ctx.platform.getViewerRelations) return null;
+  return ctx.platform.getViewerRelations(id, about);
+}
