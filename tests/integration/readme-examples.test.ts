@@ -13,7 +13,7 @@ import { startServer, type RunningServer } from '../support/api-server';
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const README = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-const CLIENT_GUIDE = fs.readFileSync(path.join(ROOT, 'docs', 'client.md'), 'utf8');
+const CLIENT_GUIDE = fs.readFileSync(path.join(ROOT, 'packages', 'client', 'README.md'), 'utf8');
 
 /** The fenced code blocks of one section (from its heading to the next heading of the same level). */
 function blocksUnder(heading: string, language: string, document = README): string[] {
@@ -74,7 +74,7 @@ describe('README examples', () => {
   });
 
   it('the client guide’s first example runs the same way', async () => {
-    const [example] = blocksUnder('# TypeScript client', 'ts', CLIENT_GUIDE);
+    const [example] = blocksUnder('# @perch/client', 'ts', CLIENT_GUIDE);
     expect(CLIENT_GUIDE).toContain('PERCH_API_KEY=$KEY npx tsx example.ts');
     const printed = await runExample(example);
     expect(printed[0]).toMatch(/^\d+ 18 \d+$/);
