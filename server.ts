@@ -9,6 +9,8 @@ import { closePool } from '@/lib/db/pool';
 import { StartupError } from '@/lib/db/startup-error';
 import { dispatch } from '@/lib/api/dispatch';
 import { startHoldSweeper } from '@/lib/credits';
+import { readMeteringConfig, staleHoldAgeMs } from '@/lib/metering/metering-config';
+import { stopMetering } from '@/lib/metering/meter';
 import { sharedLastUsedTracker, stopKeyInvalidationSubscriber } from '@/lib/keys';
 import { closeRedis } from '@/lib/ratelimit';
 import { assertPortAvailable, createHttpServer, listen } from '@/lib/server/http-server';
@@ -36,6 +38,7 @@ async function shutdown(signal: string, exitCode = 0): Promise<never> {
 async function main(): Promise<void> {
   process.env.NEXT_TELEMETRY_DISABLED ??= '1';
   const config = readServerConfig();
+  const metering = readMeteringConfig();
   const started = Date.now();
 
   // Fail fast on what the operator must fix before the slow steps (build, seed).
@@ -55,10 +58,15 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
   });
   await listen(server, config.port, config.host);
+  // Runs after the server stopped taking requests (steps run in reverse): the last usage
+  // records are written and the credit leases given back before the pools close.
+  shutdownSteps.push(() => stopMetering());
   shutdownSteps.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
   shutdownSteps.push(() => nextApp.close());
 
-  const stopSweeper = startHoldSweeper();
+  // Every operation ends within its timeout, so a hold older than that (plus a margin) was left
+  // by a killed process; expired leases are those of instances that stopped renewing them.
+  const stopSweeper = startHoldSweeper({ olderThanMs: staleHoldAgeMs(metering), intervalMs: 5_000 });
   shutdownSteps.push(async () => {
     stopSweeper();
     await sharedLastUsedTracker().flush();

@@ -1,5 +1,6 @@
 import { getPool } from '@/lib/db/pool';
 import { toCredits } from './credit-amount';
+import { reclaimExpiredLeases } from './reclaim-expired-leases';
 
 // One stale hold per statement, refunded in full: the same hold → balance → key lock order as
 // settleHold. Releasing holds one at a time keeps each statement to a single account, so two
@@ -42,12 +43,15 @@ export async function sweepStaleHolds(olderThanMs: number, { maxHolds = 10_000 }
 }
 
 export type HoldSweeperOptions = {
-  /** Must exceed the longest a request can take, or a slow call's hold is refunded under it. */
+  /** Must exceed the longest a request can take (the operation timeout), or a slow call's hold is refunded under it. */
   olderThanMs?: number;
   intervalMs?: number;
 };
 
-/** Sweeps stale holds on an interval that does not keep the process alive; returns a stop function. */
+/**
+ * Sweeps stale holds and reclaims expired credit leases on an interval that does not keep the
+ * process alive; returns a stop function.
+ */
 export function startHoldSweeper({ olderThanMs = 10 * 60_000, intervalMs = 60_000 }: HoldSweeperOptions = {}): () => void {
   let running = false;
   const timer = setInterval(() => {
@@ -55,8 +59,10 @@ export function startHoldSweeper({ olderThanMs = 10 * 60_000, intervalMs = 60_00
     if (running) return;
     running = true;
     sweepStaleHolds(olderThanMs)
-      .then(({ released, credits }) => {
+      .then(async ({ released, credits }) => {
         if (released > 0) console.warn(`[credits] released ${released} stale hold(s), ${credits} credits refunded`);
+        const leases = await reclaimExpiredLeases();
+        if (leases.reclaimed > 0) console.warn(`[credits] reclaimed ${leases.reclaimed} expired lease(s) of stopped instances, ${leases.credits} credits returned`);
       })
       .catch((error: Error) => console.error(`[credits] stale hold sweep failed: ${error.message}`))
       .finally(() => {
