@@ -21,8 +21,10 @@ export type PendingUsage = {
 
 // One statement writes a whole batch: usage events, their daily rollups, and for charged calls
 // the move of the charge from the lease (and the key's credits_leased) to usage (and the key's
-// credits_spent), so the ledger holds at every moment. The keys are locked first and in id order
-// (`locked`), so two instances flushing calls of the same keys cannot deadlock. A call whose
+// credits_spent), so the ledger holds at every moment. Lock order: own lease rows (`debited`,
+// read by the final SELECT, so it runs first), then the daily rows, then the keys: PostgreSQL runs
+// the unreferenced data-modifying CTEs last and in reverse order (daily, logged, spent), and
+// settleHold takes its daily row before its key the same way, so the two cannot deadlock. A call whose
 // lease is gone (reclaimed: the credits went back to the balance) is recorded charging nothing,
 // never twice. Events already recorded (a retried flush whose first answer was lost) are skipped.
 const FLUSH_SQL = `
@@ -30,14 +32,12 @@ const FLUSH_SQL = `
     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::int[], $8::int[], $9::bigint[], $10::int[], $11::text[], $12::timestamptz[])
       AS b(request_id, user_id, key_id, lease_id, operation, tag, status, items, credits, latency_ms, source, created_at)
     WHERE NOT EXISTS (SELECT 1 FROM usage_events e WHERE e.request_id = b.request_id)
-  ), locked AS MATERIALIZED (
-    SELECT id FROM api_keys WHERE id IN (SELECT key_id FROM batch WHERE lease_id IS NOT NULL) ORDER BY id FOR UPDATE
   ), charged AS MATERIALIZED (
     SELECT lease_id, sum(credits)::bigint AS credits FROM batch WHERE lease_id IS NOT NULL GROUP BY lease_id
   ), debited AS MATERIALIZED (
     UPDATE credit_leases l SET amount = l.amount - c.credits
     FROM charged c
-    WHERE l.id = c.lease_id AND l.amount >= c.credits AND (SELECT count(*) FROM locked) >= 0
+    WHERE l.id = c.lease_id AND l.amount >= c.credits
     RETURNING l.id, l.key_id, c.credits
   ), spent AS (
     UPDATE api_keys k SET credits_leased = k.credits_leased - d.credits, credits_spent = k.credits_spent + d.credits
