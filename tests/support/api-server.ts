@@ -19,7 +19,14 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const COPY = path.join(os.tmpdir(), `perch-api-bindings-${crypto.createHash('sha256').update(ROOT).digest('hex').slice(0, 8)}`);
 const SKIPPED = ['.node_modules-installed.json', 'node_modules', '.next', '.data', '.git', 'test-results', 'tsconfig.tsbuildinfo', 'playwright-report'];
 
-export type RunningServer = { url: string; output: () => string; stop: () => Promise<void> };
+export type RunningServer = {
+  url: string;
+  output: () => string;
+  /** SIGTERM, then SIGKILL after 10 s: a clean shutdown. */
+  stop: () => Promise<void>;
+  /** kill -9 of the whole process group: a crash, nothing flushed. */
+  kill: () => Promise<void>;
+};
 
 const LOCK = `${COPY}.lock`;
 
@@ -81,17 +88,36 @@ function syncCopy(): void {
 
 /** Starts server.ts on a free port against `databaseUrl`; resolves once it says it is ready. */
 export async function startServer(databaseUrl: string, env: Record<string, string> = {}, timeoutMs = 9 * 60_000): Promise<RunningServer> {
+  return (await startServers(databaseUrl, 1, env, timeoutMs))[0];
+}
+
+/**
+ * Starts `count` servers (instances) on one database, one after the other (the first may have
+ * to build); the copy stays locked until the last of them stopped or was killed.
+ */
+export async function startServers(databaseUrl: string, count: number, env: Record<string, string> = {}, timeoutMs = 9 * 60_000): Promise<RunningServer[]> {
   const unlock = await lockCopy(timeoutMs);
+  let running = 0;
+  const release = () => {
+    running -= 1;
+    if (running === 0) unlock();
+  };
+  const servers: RunningServer[] = [];
   try {
-    return await startLocked(databaseUrl, env, timeoutMs, unlock);
+    syncCopy();
+    for (let i = 0; i < count; i += 1) {
+      running += 1;
+      servers.push(await startLocked(databaseUrl, env, timeoutMs, release));
+    }
+    return servers;
   } catch (error) {
+    await Promise.all(servers.map((server) => server.stop()));
     unlock();
     throw error;
   }
 }
 
-async function startLocked(databaseUrl: string, env: Record<string, string>, timeoutMs: number, unlock: () => void): Promise<RunningServer> {
-  syncCopy();
+async function startLocked(databaseUrl: string, env: Record<string, string>, timeoutMs: number, release: () => void): Promise<RunningServer> {
   const port = await freePort();
   let output = '';
   const child: ChildProcess = spawn(path.join(COPY, 'node_modules', '.bin', 'tsx'), ['server.ts'], {
@@ -107,15 +133,34 @@ async function startLocked(databaseUrl: string, env: Record<string, string>, tim
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
 
+  let released = false;
+  const done = () => {
+    if (!released) release();
+    released = true;
+  };
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, name);
+    } catch {
+      // The group is gone already.
+    }
+  };
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       // The whole process group: tsx starts node, which may start a next build.
-      process.kill(-child.pid!, 'SIGTERM');
-      const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 10_000);
+      signal('SIGTERM');
+      const timer = setTimeout(() => signal('SIGKILL'), 10_000);
       await exited;
       clearTimeout(timer);
     }
-    unlock();
+    done();
+  };
+  const kill = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      signal('SIGKILL');
+      await exited;
+    }
+    done();
   };
 
   const deadline = Date.now() + timeoutMs;
@@ -127,5 +172,5 @@ async function startLocked(databaseUrl: string, env: Record<string, string>, tim
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { url: `http://127.0.0.1:${port}`, output: () => output, stop };
+  return { url: `http://127.0.0.1:${port}`, output: () => output, stop, kill };
 }
