@@ -39,6 +39,7 @@ export function readMeteringConfig(env: Record<string, string | undefined> = pro
 
 /** How old a hold may grow before the sweeper refunds it: no running call is that old. */
 export function staleHoldAgeMs(config: MeteringConfig): number {
-  // The margin covers the settle after a timed-out handler and a slow database round trip.
-  return config.operationTimeoutMs + 30_000;
+  // The margin (the timeout again, at least 5 s) covers the settle after a timed-out handler
+  // and a slow database round trip. Default: 30 s + 30 s.
+  return config.operationTimeoutMs + Math.max(5_000, config.operationTimeoutMs);
 }
