@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLedger, getBalance, grantCredits, reclaimExpiredLeases } from '@/lib/credits';
+import { checkLedger, getBalance, grantCredits, placeHold, reclaimExpiredLeases, sweepStaleHolds } from '@/lib/credits';
 import { getPool } from '@/lib/db/pool';
+import { getBilling } from '@/lib/dashboard/get-billing';
 import { getOverview } from '@/lib/dashboard/get-overview';
 import { issueKey } from '@/lib/keys';
 import { instanceId } from '@/lib/metering/instance-id';
@@ -228,5 +229,25 @@ describe('shutdown', () => {
     expect(await leaseRows(account.keyId)).toEqual([]);
     expect(await storedBalance(account.userId)).toBe(300_000 - 10 * PRICE.profile);
     expect(await checkLedger(account.userId)).toMatchObject({ ok: true, usage: 10 * PRICE.profile, leased: 0, holds: 0 });
+  });
+});
+
+describe('open holds on the billing page (issue 13 point 3)', () => {
+  it('lists each open hold with its key and total, says when a stuck one is released, and counts leases in the balance', async () => {
+    const account = await createApiAccount({ label: 'billing', credits: 100_000 });
+    const requestId = `req_${crypto.randomBytes(6).toString('hex')}`;
+    const hold = await placeHold({ userId: account.userId, keyId: account.keyId, requestId, amount: 700 });
+    if (!hold.ok) throw new Error('hold refused');
+    expectSuccess(await account.call('GET', `/v2/users/${username}`));
+    await flushMetering();
+    const billing = await getBilling(account.userId);
+    expect(billing.openHolds).toEqual([{ requestId, amount: 700, createdAt: expect.any(String), keyName: 'api test key' }]);
+    expect(billing.heldTotal).toBe(700);
+    // The operation timeout (30 s by default) plus the same again as a margin.
+    expect(billing.holdReleaseSeconds).toBe(60);
+    expect(billing.balance).toBe(100_000 - 700 - PRICE.profile);
+    await getPool().query("UPDATE credit_holds SET created_at = now() - interval '61 seconds' WHERE request_id = $1", [requestId]);
+    await sweepStaleHolds(60_000);
+    expect((await getBilling(account.userId)).openHolds).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { LedgerTable } from '@/components/billing/ledger-table';
+import { OpenHolds } from '@/components/billing/open-holds';
 import { ChartFrame } from '@/components/charts/chart-frame';
 import { DailyChart } from '@/components/charts/daily-chart';
 import { Card, Stat } from '@/components/ui/card';
@@ -37,6 +38,9 @@ export default async function BillingPage() {
             yLabel="Credits"
           />
         </ChartFrame>
+        <Card title="Open holds">
+          <OpenHolds holds={billing.openHolds} heldTotal={billing.heldTotal} releaseSeconds={billing.holdReleaseSeconds} />
+        </Card>
         <Card title="Ledger">
           <LedgerTable entries={billing.ledger} />
         </Card>
