@@ -30,7 +30,11 @@ const META_PROPERTIES: JsonSchema = {
   next_cursor: { type: ['string', 'null'], description: 'Pass back as `cursor` for the next page; bound to the other parameters' },
   has_next_page: { type: 'boolean' },
   credits_charged: { type: 'integer' },
-  credits_remaining: { type: 'integer' },
+  credits_remaining: {
+    type: 'integer',
+    description:
+      "The account's balance as the answering server sees it: the stored balance plus the credits this server has leased for the key and not used. With several servers it can differ from GET /v2/account by what the others hold; the dashboard's figures follow within about a second",
+  },
 };
 
 const ERROR_RESPONSES: Record<string, string> = {
@@ -41,7 +45,7 @@ const ERROR_RESPONSES: Record<string, string> = {
   '405': 'method_not_allowed: the path exists for other methods (see the Allow header)',
   '413': 'payload_too_large: body over 64 KiB',
   '429': 'rate_limited: per-key rate limit exceeded; see Retry-After',
-  '503': 'unavailable: the data source cannot serve this operation now',
+  '503': 'unavailable: the data source cannot serve this operation now, or the operation did not finish within the server\'s time bound (PERCH_OPERATION_TIMEOUT_MS); nothing is charged',
 };
 
 /**
