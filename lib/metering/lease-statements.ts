@@ -1,9 +1,10 @@
 import { getMeterPool } from '@/lib/db/pool';
 import { toCredits } from '@/lib/credits/credit-amount';
 
-// The database side of credit leases, each a single statement. Lock order everywhere is
-// balance → key → lease (the EXISTS clauses force it), the same as placeHold's balance → key,
-// so a lease statement and a hold of the same account never wait on each other in a cycle.
+// The database side of credit leases, each a single statement. Taking locks balance → key →
+// lease, like placeHold's balance → key; giving back locks the lease first, then balance → key,
+// like the stale-hold sweeper. A server runs its own lease statements one at a time, so its
+// take and give-back of one lease never meet; another server's statements touch other leases.
 
 // Takes up to $4 credits into this instance's lease of key $2, never more than a quarter of
 // what the balance (and the key's remaining limit) has left, and nothing when that quarter is
@@ -61,7 +62,8 @@ const GIVE_BACK_SQL = `
   )
   SELECT (SELECT amount FROM gone) AS lease_amount, (SELECT balance FROM refund) AS balance`;
 
-const RENEW_SQL = `UPDATE credit_leases SET expires_at = now() + $2::int * interval '1 millisecond' WHERE instance_id = $1 RETURNING id::text`;
+// Only the leases this meter knows: a row it lost track of must expire and be reclaimed.
+const RENEW_SQL = `UPDATE credit_leases SET expires_at = now() + $2::int * interval '1 millisecond' WHERE instance_id = $1 AND id = ANY($3::bigint[]) RETURNING id::text`;
 
 const RECALLED_SQL = 'SELECT id::text FROM credit_leases WHERE instance_id = $1 AND recalled_at IS NOT NULL';
 
@@ -101,9 +103,9 @@ export async function giveBackLease(input: { leaseId: string; amount: number; in
   return { found: row.lease_amount !== null, leaseAmount: toCredits(row.lease_amount), balance: toCredits(row.balance) };
 }
 
-/** Pushes the expiry of every lease of this instance out by `ttlMs`; returns their ids. */
-export async function renewLeases(instanceId: string, ttlMs: number): Promise<string[]> {
-  const { rows } = await getMeterPool().query<{ id: string }>({ name: 'perch_meter_renew_leases', text: RENEW_SQL, values: [instanceId, ttlMs] });
+/** Pushes the expiry of these leases of this instance out by `ttlMs`; returns the ids still there. */
+export async function renewLeases(instanceId: string, leaseIds: string[], ttlMs: number): Promise<string[]> {
+  const { rows } = await getMeterPool().query<{ id: string }>({ name: 'perch_meter_renew_leases', text: RENEW_SQL, values: [instanceId, ttlMs, leaseIds] });
   return rows.map((row) => row.id);
 }
 

@@ -287,11 +287,16 @@ export class Meter {
       // The database has been away for long: the oldest records go, and with them their charges
       // (the credits stay in the lease and return to the balance). Never an over-charge.
       const dropped = this.buffer.shift();
-      const lease = dropped?.leaseId ? [...this.leases.values()].find((l) => l.id === dropped.leaseId) : undefined;
-      if (lease && dropped) lease.pending -= dropped.credits;
+      if (dropped) this.forgetCharge(dropped);
     }
     this.buffer.push(record);
     if (this.buffer.length >= FLUSH_AT) this.flush().catch((error: Error) => this.logError('usage flush', error));
+  }
+
+  /** A record that will never be written: its charge stays in the lease, unused again. */
+  private forgetCharge(record: PendingUsage): void {
+    const lease = record.leaseId ? [...this.leases.values()].find((l) => l.id === record.leaseId) : undefined;
+    if (lease) lease.pending -= record.credits;
   }
 
   private async flushBatch(): Promise<void> {
@@ -301,6 +306,14 @@ export class Meter {
     try {
       result = await flushUsage(batch);
     } catch (error) {
+      // Bad data (SQLSTATE classes 22, 23) would fail forever: drop that batch, loudly; its
+      // charges stay in the lease and go back to the balance. Anything else is retried.
+      const code = String((error as { code?: string }).code ?? '');
+      if (code.startsWith('22') || code.startsWith('23')) {
+        console.error(`[metering] dropped ${batch.length} usage record(s) the database refused: ${(error as Error).message}`);
+        for (const record of batch) this.forgetCharge(record);
+        return;
+      }
       this.buffer.unshift(...batch);
       throw error;
     }
@@ -339,7 +352,8 @@ export class Meter {
         }
       }
       if (now - this.lastRenew > this.config.leaseTtlMs / 3 && this.leases.size > 0) {
-        await this.serial(() => renewLeases(this.instance, this.config.leaseTtlMs));
+        const ids = [...this.leases.values()].flatMap((lease) => (lease.id === null ? [] : [lease.id]));
+        await this.serial(() => renewLeases(this.instance, ids, this.config.leaseTtlMs));
         this.lastRenew = now;
       }
     } catch (error) {
