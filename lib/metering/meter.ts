@@ -109,16 +109,31 @@ export class Meter {
     while (this.buffer.length > 0) await this.serial(() => this.flushBatch());
   }
 
-  /** Flushes, gives every lease back and stops the timer: the shutdown path. */
-  async stop(): Promise<void> {
+  /**
+   * Flushes, gives every lease back and stops the timer: the shutdown path. Bounded in time
+   * (a database that does not answer must not hold the shutdown): what it could not write is
+   * what a crash loses, and the leases return when they expire.
+   */
+  async stop(timeoutMs = 5_000): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    for (let attempt = 0; attempt < 3 && this.buffer.length > 0; attempt += 1) {
-      await this.flush().catch((error: Error) => this.logError('final usage flush', error));
-    }
-    for (const lease of this.leases.values()) await this.giveBackUnused(lease, true).catch((error: Error) => this.logError('lease give-back', error));
-    await this.queue.catch(() => undefined);
+    const finish = async () => {
+      for (let attempt = 0; attempt < 3 && this.buffer.length > 0; attempt += 1) {
+        await this.flush().catch((error: Error) => this.logError('final usage flush', error));
+      }
+      for (const lease of [...this.leases.values()]) await this.giveBackUnused(lease, true).catch((error: Error) => this.logError('lease give-back', error));
+      await this.queue.catch(() => undefined);
+    };
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        console.error(`[metering] stopped after ${timeoutMs} ms with ${this.buffer.length} usage record(s) unwritten`);
+        resolve();
+      }, timeoutMs);
+    });
+    await Promise.race([finish(), timeout]);
+    clearTimeout(timer);
   }
 
   /** The balance this instance sees for an account: database balance plus its unused leases; null when unknown. */
@@ -215,6 +230,8 @@ export class Meter {
     // Before refusing, every lease of the account gives its unused credits back: exact at the edge.
     if (!hold.ok && (await this.freeLeasedCredits(input.userId))) hold = await placeHold(input);
     if (!hold.ok) return hold;
+    // Balances of accounts without a lease here are only a convenience: keep the map bounded.
+    if (this.balances.size > 10_000) this.balances.clear();
     this.balances.set(input.userId, hold.balance);
     const { holdId } = hold;
     return {
