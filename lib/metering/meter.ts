@@ -104,9 +104,10 @@ export class Meter {
     this.push({ ...usage, items: usage.items ?? 0, leaseId: null, credits: 0, at: new Date() });
   }
 
-  /** Writes every buffered usage record now. */
+  /** Writes every buffered usage record now, and waits for a flush already under way. */
   async flush(): Promise<void> {
-    while (this.buffer.length > 0) await this.serial(() => this.flushBatch());
+    do await this.serial(() => this.flushBatch());
+    while (this.buffer.length > 0);
   }
 
   /**
