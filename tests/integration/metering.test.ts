@@ -5,7 +5,9 @@ import { getPool } from '@/lib/db/pool';
 import { getBilling } from '@/lib/dashboard/get-billing';
 import { getOverview } from '@/lib/dashboard/get-overview';
 import { issueKey } from '@/lib/keys';
+import { flushUsage } from '@/lib/metering/flush-usage';
 import { instanceId } from '@/lib/metering/instance-id';
+import { takeLease } from '@/lib/metering/lease-statements';
 import { flushMetering, getMeter, Meter, stopMetering } from '@/lib/metering/meter';
 import { readMeteringConfig } from '@/lib/metering/metering-config';
 import { localPlatform } from '@/lib/platform/local';
@@ -155,6 +157,43 @@ describe('two instances on one database (two meters in this process)', () => {
     await killed.flush();
     expect(await checkLedger(account.userId)).toMatchObject({ ok: true, balance: 100_000, usage: 0 });
     expect(await events(account.userId)).toHaveLength(10);
+  });
+});
+
+describe('usage written behind', () => {
+  it('a flush retried after its answer was lost (database back from an outage) counts nothing twice', async () => {
+    const userId = await createTestUser('flush');
+    await grantCredits(userId, 10_000, 'test grant');
+    const { id: keyId } = await issueKey({ userId, name: 'k', scopes: ['read'] });
+    const instance = `test-flush-${crypto.randomBytes(3).toString('hex')}`;
+    const lease = await takeLease({ userId, keyId, instanceId: instance, want: 1_000, atLeast: 36, ttlMs: 60_000 });
+    expect(lease).toMatchObject({ leaseAmount: 1_000, balance: 9_000 });
+    const record = (credits: number) => ({
+      requestId: `req_${crypto.randomBytes(8).toString('hex')}`,
+      userId,
+      keyId,
+      leaseId: credits > 0 ? lease.leaseId : null,
+      operation: 'getUser',
+      tag: 'Users',
+      status: credits > 0 ? 200 : 402,
+      items: credits > 0 ? 1 : 0,
+      credits,
+      latencyMs: 3,
+      source: 'api' as const,
+      at: new Date(),
+    });
+    const batch = [record(18), record(18), record(0)];
+    const first = await flushUsage(batch);
+    expect(first.debited.get(lease.leaseId!)).toBe(36);
+    const again = await flushUsage(batch);
+    expect(again.debited.size).toBe(0);
+    expect(await events(userId)).toHaveLength(3);
+    expect(await checkLedger(userId)).toEqual({ ok: true, keysOk: true, balance: 9_000, grants: 10_000, usage: 36, holds: 0, leased: 964 });
+    const { rows } = await getPool().query('SELECT sum(calls)::int AS calls, sum(errors)::int AS errors, sum(credits)::int AS credits FROM usage_daily WHERE user_id = $1', [userId]);
+    expect(rows[0]).toEqual({ calls: 3, errors: 1, credits: 36 });
+    await getPool().query('DELETE FROM credit_leases WHERE id = $1', [lease.leaseId]);
+    await getPool().query('UPDATE credit_balances SET balance = balance + 964 WHERE user_id = $1', [userId]);
+    await getPool().query('UPDATE api_keys SET credits_leased = 0 WHERE id = $1', [keyId]);
   });
 });
 
