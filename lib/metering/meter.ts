@@ -63,6 +63,8 @@ function assertSettle(charge: number, usage: UsageRecord): void {
 
 export class Meter {
   private readonly leases = new Map<string, Lease>();
+  /** The same leases by account: credits_remaining sums an account's leases on every call. */
+  private readonly leasesByUser = new Map<string, Set<Lease>>();
   private readonly balances = new Map<string, number>();
   private buffer: PendingUsage[] = [];
   private queue: Promise<unknown> = Promise.resolve();
@@ -142,7 +144,7 @@ export class Meter {
     const balance = this.balances.get(userId);
     if (balance === undefined) return null;
     let unused = 0;
-    for (const lease of this.leases.values()) if (lease.userId === userId) unused += Math.max(0, this.available(lease));
+    for (const lease of this.leasesByUser.get(userId) ?? []) unused += Math.max(0, this.available(lease));
     return balance + unused;
   }
 
@@ -161,6 +163,9 @@ export class Meter {
     if (!lease) {
       lease = { userId, keyId, id: null, amount: 0, held: 0, pending: 0, lastUsed: Date.now(), edgeUntil: 0, taking: null, lastTakeAt: Date.now(), lastTake: 0, reservedSinceTake: 0 };
       this.leases.set(keyId, lease);
+      const ofUser = this.leasesByUser.get(userId) ?? new Set<Lease>();
+      ofUser.add(lease);
+      this.leasesByUser.set(userId, ofUser);
     }
     return lease;
   }
@@ -221,7 +226,12 @@ export class Meter {
       }
       if (ending && !lease.taking && this.leases.get(lease.keyId) === lease) {
         this.leases.delete(lease.keyId);
-        if (![...this.leases.values()].some((l) => l.userId === lease.userId)) this.balances.delete(lease.userId);
+        const ofUser = this.leasesByUser.get(lease.userId);
+        ofUser?.delete(lease);
+        if (!ofUser || ofUser.size === 0) {
+          this.leasesByUser.delete(lease.userId);
+          this.balances.delete(lease.userId);
+        }
       }
     });
   }
@@ -252,7 +262,7 @@ export class Meter {
   /** Gives back this instance's unused leases of the account and recalls the others'; true when any existed. */
   private async freeLeasedCredits(userId: string): Promise<boolean> {
     let freed = false;
-    for (const lease of [...this.leases.values()].filter((l) => l.userId === userId && l.id !== null)) {
+    for (const lease of [...(this.leasesByUser.get(userId) ?? [])].filter((l) => l.id !== null)) {
       lease.edgeUntil = Date.now() + EDGE_MS;
       if (this.available(lease) > 0) freed = true;
       await this.giveBackUnused(lease);
