@@ -12,6 +12,8 @@ import { superviseEmbeddedPostgres } from '@/lib/db/supervise-postgres';
 import { allowedMethodsAt, dispatch } from '@/lib/api/dispatch';
 import { startHoldSweeper } from '@/lib/credits';
 import { startOAuthPurge } from '@/lib/oauth/purge-oauth-records';
+import { readMeteringConfig, staleHoldAgeMs } from '@/lib/metering/metering-config';
+import { stopMetering } from '@/lib/metering/meter';
 import { sharedKeyChangeListener, sharedLastUsedTracker, stopKeyChangeListener, stopKeyInvalidationSubscriber } from '@/lib/keys';
 import { closeRedis } from '@/lib/ratelimit';
 import { assertPortAvailable, createHttpServer, listen } from '@/lib/server/http-server';
@@ -43,6 +45,7 @@ async function shutdown(signal: string, exitCode = 0): Promise<never> {
 async function main(): Promise<void> {
   process.env.NEXT_TELEMETRY_DISABLED ??= '1';
   const config = readServerConfig();
+  const metering = readMeteringConfig();
   const started = Date.now();
 
   // Fail fast on what the operator must fix before the slow steps (build, seed).
@@ -70,10 +73,15 @@ async function main(): Promise<void> {
     allowedMethods: (path) => (/^\/v2(\/|\?|$)/i.test(path) ? allowedMethodsAt(path) : null),
   });
   await listen(server, config.port, config.host);
+  // Runs after the server stopped taking requests (steps run in reverse): the last usage
+  // records are written and the credit leases given back before the pools close.
+  shutdownSteps.push({ name: 'metering', run: () => stopMetering() });
   shutdownSteps.push({ name: 'http server', run: () => new Promise<void>((resolve) => server.close(() => resolve())) });
   shutdownSteps.push({ name: 'next', run: () => nextApp.close() });
 
-  const stopSweeper = startHoldSweeper({ olderThanMs: config.holdSweepAgeMs, intervalMs: config.holdSweepIntervalMs });
+  // Every operation ends within its timeout, so a hold older than that (plus a margin) was left
+  // by a killed process; expired leases are those of instances that stopped renewing them.
+  const stopSweeper = startHoldSweeper({ olderThanMs: config.holdSweepAgeMs ?? staleHoldAgeMs(metering), intervalMs: config.holdSweepIntervalMs });
   const stopOAuthPurge = startOAuthPurge();
   shutdownSteps.push({
     name: 'sweeper, purge, usage and key caches',

@@ -1,7 +1,11 @@
 // `npm run bench`: starts the production server (demo scale, live activity off) and a bare
 // node:http + pg server running the same platform SQL, loads both with autocannon, and
 // prints requests/s, p50 and p99 for getUser, searchTweets (count 20) and
-// getUserFollowerIds (count 5000), with the ratio of the two.
+// getUserFollowerIds (count 5000), with the ratio of the two; getUser also at 64
+// connections, over 64 keys of 64 accounts, and over two Perch instances on one database.
+// For each Perch run it prints the database transactions per request: all of them
+// (pg_stat_database.xact_commit, read-only statements included) and those that wrote
+// (transaction ids assigned).
 import { spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { grantCredits } from '@/lib/credits';
@@ -26,16 +30,56 @@ function startProcess(args: string[], env: Record<string, string>, readyText: st
   });
 }
 
-type Measure = { rps: number; p50: number; p99: number; errors: number };
+type Measure = { rps: number; p50: number; p99: number; errors: number; requests: number };
 
-async function load(options: autocannon.Options): Promise<Measure> {
-  await autocannon({ ...options, connections: CONNECTIONS, duration: 2 }); // warm caches and JIT
-  const result = await autocannon({ ...options, connections: CONNECTIONS, duration: DURATION_S });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+type Target = autocannon.Options;
+
+/** Loads one or more targets at once (`connections` split between them) for `seconds`. */
+async function run(targets: Target[], connections: number, seconds: number): Promise<Measure> {
+  const each = Math.max(1, Math.floor(connections / targets.length));
+  const results = await Promise.all(targets.map((target) => autocannon({ ...target, connections: each, duration: seconds })));
+  return {
+    rps: results.reduce((sum, r) => sum + r.requests.average, 0),
+    p50: Math.max(...results.map((r) => r.latency.p50)),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    errors: results.reduce((sum, r) => sum + r.errors + r.non2xx, 0),
+    requests: results.reduce((sum, r) => sum + r.requests.total, 0),
+  };
 }
 
-async function benchKey(): Promise<string> {
-  const email = 'bench@perch.local';
+/** A measured run after a 2 s warm-up (caches, JIT, credit leases). */
+async function load(targets: Target | Target[], connections = CONNECTIONS): Promise<Measure> {
+  const list = Array.isArray(targets) ? targets : [targets];
+  await run(list, connections, 2);
+  return run(list, connections, DURATION_S);
+}
+
+type Counters = { commits: number; nextXid: number };
+
+/** The database's committed transactions and next transaction id (a write takes one). */
+async function counters(): Promise<Counters> {
+  // Backends report their statistics at most once a second: wait for the last ones.
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  const { rows } = await getPool().query<{ commits: string; next_xid: string }>(
+    `SELECT xact_commit::text AS commits, pg_snapshot_xmax(pg_current_snapshot())::text AS next_xid
+     FROM pg_stat_database WHERE datname = current_database()`,
+  );
+  return { commits: Number(rows[0].commits), nextXid: Number(rows[0].next_xid) };
+}
+
+/** A Perch run with the database transactions it cost per request (counted over the measured run only). */
+async function loadPerch(targets: Target | Target[], connections = CONNECTIONS): Promise<Measure & { commitsPerRequest: number; writesPerRequest: number }> {
+  const list = Array.isArray(targets) ? targets : [targets];
+  await run(list, connections, 2);
+  const before = await counters();
+  const measure = await run(list, connections, DURATION_S);
+  const after = await counters();
+  // The last second's statistics may still be pending and the counter reads are transactions
+  // too: both are small against thousands of requests.
+  return { ...measure, commitsPerRequest: (after.commits - before.commits) / measure.requests, writesPerRequest: (after.nextXid - before.nextXid) / measure.requests };
+}
+
+async function benchKey(email = 'bench@perch.local'): Promise<string> {
   const userId = await accountIdByEmail(email).catch(async () => (await createAccount({ email, password: 'bench-password-123', credits: 0 })).id);
   await grantCredits(userId, 1_000_000_000_000, 'benchmark');
   return (await issueKey({ userId, name: `bench ${new Date().toISOString()}`, scopes: ['read'], rateLimit: 100_000 })).key;
@@ -48,6 +92,8 @@ async function main(): Promise<void> {
     await migrateDatabase(database.url, { quiet: true });
     await ensurePlatformSeeded(database.url, 'demo');
     const key = await benchKey();
+    const manyKeys: string[] = [];
+    for (let i = 0; i < 64; i += 1) manyKeys.push(await benchKey(`bench-${i}@perch.local`));
     const { rows } = await getPool().query<{ username: string }>('SELECT username FROM platform.users ORDER BY followers_count DESC LIMIT 1');
     const username = rows[0].username;
     const { rows: words } = await getPool().query<{ word: string }>(
@@ -57,16 +103,27 @@ async function main(): Promise<void> {
     const query = words[0].word;
 
     const apiPort = await freePort();
+    const secondPort = await freePort();
     const barePort = await freePort();
     const env = { DATABASE_URL: database.url, PORT: String(apiPort), PERCH_LIVE: '0', NODE_ENV: 'production' };
     children.push(await startProcess(['server.ts'], env, 'ready on'));
+    children.push(await startProcess(['server.ts'], { ...env, PORT: String(secondPort) }, 'ready on'));
     children.push(await startProcess(['scripts/bench/bare-server.ts', String(barePort)], { DATABASE_URL: database.url }, 'ready'));
 
     const api = `http://127.0.0.1:${apiPort}`;
+    const second = `http://127.0.0.1:${secondPort}`;
     const bare = `http://127.0.0.1:${barePort}`;
     const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
-    const cases = [
-      { name: 'getUser', api: { url: `${api}/v2/users/${username}`, headers: auth }, bare: { url: `${bare}/user?username=${username}` } },
+    const getUser = { url: `${api}/v2/users/${username}`, headers: auth };
+    // Each connection cycles through all 64 keys, so every account is busy at once.
+    const manyAccounts = { url: `${api}/v2/users/${username}`, requests: manyKeys.map((k) => ({ method: 'GET' as const, headers: { authorization: `Bearer ${k}` } })) };
+    const bareUser = { url: `${bare}/user?username=${username}` };
+    const cases: Array<{ name: string; api: Target | Target[]; bare: Target; connections?: number }> = [
+      { name: 'getUser', api: getUser, bare: bareUser },
+      { name: 'getUser, 64 connections', api: getUser, bare: bareUser, connections: 64 },
+      { name: 'getUser, 64 keys of 64 accounts', api: manyAccounts, bare: bareUser },
+      { name: 'getUser, 64 accounts, 64 connections', api: manyAccounts, bare: bareUser, connections: 64 },
+      { name: 'getUser, two instances, 64 connections', api: [getUser, { ...getUser, url: `${second}/v2/users/${username}` }], bare: bareUser, connections: 64 },
       {
         name: 'searchTweets (count 20)',
         api: { url: `${api}/v2/search`, method: 'POST' as const, headers: auth, body: JSON.stringify({ query, count: 20 }) },
@@ -78,11 +135,15 @@ async function main(): Promise<void> {
         bare: { url: `${bare}/followers-ids?username=${username}` },
       },
     ];
-    console.log(`\nautocannon -c ${CONNECTIONS} -d ${DURATION_S}s; user @${username}, search "${query}"\n`);
+    console.log(`\nautocannon -c ${CONNECTIONS} (unless named) -d ${DURATION_S}s; user @${username}, search "${query}"\n`);
     const table: Record<string, Record<string, string | number>> = {};
+    const baselines = new Map<string, Measure>();
     for (const c of cases) {
-      const perch = await load(c.api);
-      const baseline = await load(c.bare);
+      const perch = await loadPerch(c.api, c.connections);
+      // The bare server has no keys or accounts: one baseline per target and connection count.
+      const baselineKey = `${c.bare.url} ${c.connections ?? CONNECTIONS}`;
+      const baseline = baselines.get(baselineKey) ?? (await load(c.bare, c.connections));
+      baselines.set(baselineKey, baseline);
       table[c.name] = {
         'perch req/s': Math.round(perch.rps),
         'perch p50 ms': perch.p50,
@@ -91,6 +152,8 @@ async function main(): Promise<void> {
         'bare p50 ms': baseline.p50,
         'bare p99 ms': baseline.p99,
         'perch/bare': (perch.rps / baseline.rps).toFixed(2),
+        'db xact/req': perch.commitsPerRequest.toFixed(2),
+        'db writes/req': perch.writesPerRequest.toFixed(3),
         errors: perch.errors + baseline.errors,
       };
     }

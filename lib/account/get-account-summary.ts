@@ -26,7 +26,7 @@ type Row = {
 export async function getAccountSummary(userId: string, keyId: string | null): Promise<AccountSummary> {
   const { rows } = await getPool().query<Row>({
     name: 'account-summary',
-    text: `SELECT u.email, b.balance, k.id AS key_id, k.name AS key_name, k.key_start, k.key_end, k.scopes, k.rate_limit,
+    text: `SELECT u.email, coalesce(b.balance, 0) + coalesce((SELECT sum(l.amount) FROM credit_leases l WHERE l.user_id = u.id), 0) AS balance, k.id AS key_id, k.name AS key_name, k.key_start, k.key_end, k.scopes, k.rate_limit,
                   k.credit_limit, k.credits_spent, c.username AS connected_username
              FROM users u
              LEFT JOIN credit_balances b ON b.user_id = u.id

@@ -17,6 +17,17 @@ const AUTH_MESSAGES: Record<AuthFailureReason, string> = {
 
 export type AuthenticatedRequest = { caller: Caller; rateHeaders: Record<string, string> };
 
+/** A 429 for a valid key: the call is still that key's, so it is recorded (dispatch). */
+export class RateLimitedError extends ApiError {
+  constructor(
+    readonly caller: Caller,
+    message: string,
+    headers: Record<string, string>,
+  ) {
+    super('rate_limited', message, undefined, headers);
+  }
+}
+
 /** The caller behind the request's key, with its rate-limit headers; 401 or 429 otherwise. */
 export async function authenticateRequest(request: Request): Promise<AuthenticatedRequest> {
   const auth = await authenticateKey(request.headers.get('authorization'));
@@ -28,13 +39,14 @@ export async function authenticateRequest(request: Request): Promise<Authenticat
     'x-ratelimit-remaining': String(decision.remaining),
     'x-ratelimit-reset': String(decision.resetUnixSeconds),
   };
+  const caller: Caller = { userId: key.userId, keyId: key.id, scopes: key.scopes, source: 'api' };
   if (!decision.allowed) {
-    throw new ApiError('rate_limited', `rate limit of ${decision.limit} requests per second exceeded: retry after ${decision.retryAfterSeconds} s`, undefined, {
+    throw new RateLimitedError(caller, `rate limit of ${decision.limit} requests per second exceeded: retry after ${decision.retryAfterSeconds} s`, {
       ...rateHeaders,
       'retry-after': String(decision.retryAfterSeconds),
     });
   }
-  return { caller: { userId: key.userId, keyId: key.id, scopes: key.scopes, source: 'api' }, rateHeaders };
+  return { caller, rateHeaders };
 }
 
 /**

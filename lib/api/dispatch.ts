@@ -1,6 +1,7 @@
 import { localPlatform } from '@/lib/platform/local';
 import type { Platform } from '@/lib/platform/platform';
-import { authenticateRequest } from './authenticate-request';
+import { getMeter } from '@/lib/metering/meter';
+import { authenticateRequest, RateLimitedError } from './authenticate-request';
 import type { Caller } from './define-operation';
 import { errorResponse } from './envelope';
 import { ApiError } from './errors';
@@ -33,6 +34,10 @@ export async function dispatch(request: Request, options: DispatchOptions = {}):
   const requestId = newRequestId();
   const latency = () => Math.round(performance.now() - started);
   let rateHeaders: Record<string, string> = {};
+  // Whose call this is, once known: every answer to a valid key (or a dashboard session) is
+  // recorded, refusals included (400, 402, 403, 404, 429 …); a 401 has no valid key to file it under.
+  let caller = options.caller;
+  let operation: { id: string; tag: string } = UNMATCHED;
   try {
     const method = options.method ?? request.method;
     assertWellFormedHost(request.headers.get('host'));
@@ -42,7 +47,7 @@ export async function dispatch(request: Request, options: DispatchOptions = {}):
     const match = route(method, url.pathname);
     // A wrong path or method sent with a valid key is still one of that key's requests: it
     // counts and carries the rate-limit headers. Without a valid key the path error is reported.
-    if (match.kind !== 'found' && !options.caller) rateHeaders = await rateHeadersOfValidKey(request);
+    if (match.kind !== 'found' && !options.caller) ({ rateHeaders, caller } = await validKeyOf(request));
     if (match.kind === 'none') throw new ApiError('not_found', `no operation at ${method} ${url.pathname}: see /v2/openapi.json`);
     if (match.kind === 'wrong_method') {
       // HEAD is refused on operations: it would spend credits on a body the client never gets.
@@ -50,7 +55,7 @@ export async function dispatch(request: Request, options: DispatchOptions = {}):
         allow: match.allowed.join(', '),
       });
     }
-    let caller = options.caller;
+    operation = match.operation;
     if (!caller) {
       const authenticated = await authenticateRequest(request);
       caller = authenticated.caller;
@@ -68,7 +73,12 @@ export async function dispatch(request: Request, options: DispatchOptions = {}):
       platform: options.platform ?? localPlatform,
     });
   } catch (error) {
-    return errorResponse(toApiError(error, requestId), requestId, latency(), rateHeaders);
+    const apiError = toApiError(error, requestId);
+    const refused = caller ?? (error instanceof RateLimitedError ? error.caller : undefined);
+    if (refused) {
+      getMeter().record({ userId: refused.userId, keyId: refused.keyId, requestId, operation: operation.id, tag: operation.tag, source: refused.source, status: apiError.status, latencyMs: latency() });
+    }
+    return errorResponse(apiError, requestId, latency(), rateHeaders);
   }
 }
 
@@ -101,13 +111,16 @@ export function allowedMethodsAt(pathname: string): string[] | null {
   return match.kind === 'wrong_method' ? match.allowed : null;
 }
 
-/** The rate-limit headers of the request's key, or none when it has no valid key; a 429 is thrown as for any call. */
-async function rateHeadersOfValidKey(request: Request): Promise<Record<string, string>> {
-  if (!request.headers.has('authorization')) return {};
+/** How usage files a call to a path or method no operation serves. */
+const UNMATCHED = { id: 'unmatchedRoute', tag: 'None' };
+
+/** The request's caller and rate-limit headers, or none when it has no valid key; a 429 is thrown as for any call. */
+async function validKeyOf(request: Request): Promise<{ caller?: Caller; rateHeaders: Record<string, string> }> {
+  if (!request.headers.has('authorization')) return { rateHeaders: {} };
   try {
-    return (await authenticateRequest(request)).rateHeaders;
+    return await authenticateRequest(request);
   } catch (error) {
-    if (error instanceof ApiError && error.code === 'unauthorized') return {};
+    if (error instanceof ApiError && error.code === 'unauthorized') return { rateHeaders: {} };
     throw error;
   }
 }

@@ -30,7 +30,11 @@ const META_PROPERTIES: JsonSchema = {
   next_cursor: { type: ['string', 'null'], description: 'Pass back as `cursor` for the next page; bound to the other parameters' },
   has_next_page: { type: 'boolean' },
   credits_charged: { type: 'integer' },
-  credits_remaining: { type: 'integer' },
+  credits_remaining: {
+    type: 'integer',
+    description:
+      "The account's balance as the answering server sees it: the stored balance plus the credits this server has leased for the key and not used. With several servers it can differ from GET /v2/account by what the others hold; the dashboard's figures follow within about a second",
+  },
 };
 
 const ERROR_RESPONSES: Record<string, string> = {
@@ -42,7 +46,7 @@ const ERROR_RESPONSES: Record<string, string> = {
   '413': 'payload_too_large: body over 64 KiB',
   '429':
     'rate_limited: per-key rate limit exceeded; or too_many_failed_authentications: this client address sent too many unknown, revoked, expired or malformed keys (20 a minute) and its failed attempts are refused until the window ends (a valid key is still served); see Retry-After',
-  '503': 'unavailable: the data source cannot serve this operation now (the database is down or restarting: see Retry-After); nothing is charged',
+  '503': 'unavailable: the data source cannot serve this operation now (the database is down or restarting: see Retry-After), or the operation did not finish within the server\'s time bound (PERCH_OPERATION_TIMEOUT_MS); nothing is charged',
 };
 
 /**

@@ -1,4 +1,5 @@
-import { getBalance, placeHold, releaseHold, settleHold } from '@/lib/credits';
+import { getBalance } from '@/lib/credits';
+import { getMeter } from '@/lib/metering/meter';
 import { getConnectedAccount } from '@/lib/connections/get-connected-account';
 import type { Platform } from '@/lib/platform/platform';
 import { planCharge } from './charge';
@@ -8,6 +9,7 @@ import { errorResponse, successResponse } from './envelope';
 import { ApiError } from './errors';
 import { claimIdempotencyKey, completeIdempotencyKey, idempotencyKeyOf, releaseIdempotencyKey, requestFingerprint } from './idempotency';
 import { toApiError } from './to-api-error';
+import { withOperationTimeout } from './operation-timeout';
 import { parseInput, queryObject, readJsonBody, refuseBody } from './validate';
 
 export type RunInput = {
@@ -24,8 +26,9 @@ export type RunInput = {
 
 /**
  * Runs one matched operation for an authenticated caller: validate → plan the charge →
- * (idempotency) → hold → handler → settle → envelope. Every failure after the hold
- * releases it in full, so no error charges credits.
+ * (idempotency) → hold → handler (bounded in time) → settle → envelope. Every failure after
+ * the hold releases it in full, so no error charges credits. Failures before the hold are
+ * thrown; dispatch answers and records them.
  */
 export async function runOperation(input: RunInput): Promise<Response> {
   const { request, url, operation, caller, requestId, started, rateHeaders } = input;
@@ -49,10 +52,11 @@ export async function runOperation(input: RunInput): Promise<Response> {
   const idempotencyKey = operation.scope === 'write' ? idempotencyKeyOf(request) : null;
   if (idempotencyKey) {
     const claim = await claimIdempotencyKey(caller.userId, idempotencyKey, requestFingerprint(request.method, url, rawBody));
-    if (claim.kind === 'replay') return replayResponse(claim.body, claim.status, { requestId, latencyMs: latency(), balance: await getBalance(caller.userId), rateHeaders });
+    if (claim.kind === 'replay') return replayResponse(claim.body, claim.status, { requestId, latencyMs: latency(), balance: getMeter().view(caller.userId) ?? (await getBalance(caller.userId)), rateHeaders });
   }
 
-  const hold = await placeHold({ userId: caller.userId, keyId: caller.keyId, requestId, amount: plan.hold });
+  const meter = getMeter();
+  const hold = await meter.reserve({ userId: caller.userId, keyId: caller.keyId, requestId, amount: plan.hold });
   if (!hold.ok) {
     if (idempotencyKey) await releaseIdempotencyKey(caller.userId, idempotencyKey);
     throw hold.reason === 'insufficient_credits'
@@ -65,7 +69,7 @@ export async function runOperation(input: RunInput): Promise<Response> {
   }
 
   try {
-    const result = await operation.handler({
+    const result = await withOperationTimeout(meter.config.operationTimeoutMs, () => operation.handler({
       params,
       query,
       body,
@@ -76,10 +80,10 @@ export async function runOperation(input: RunInput): Promise<Response> {
       request,
       platform: input.platform,
       connectedAccount: () => getConnectedAccount(caller.userId),
-    });
+    }));
     const items = result.items ?? (Array.isArray(result.data) ? result.data.length : 1);
     const charge = result.unchanged ? 0 : operation.cost.per === 'item' ? items * operation.cost.credits : operation.cost.credits;
-    const remaining = await settleHold({ holdId: hold.holdId, charge, usage: { ...usageBase, status: 200, items, latencyMs: latency() } });
+    const remaining = await hold.ticket.settle(charge, { ...usageBase, status: 200, items, latencyMs: latency() });
     const nextCursor = result.next ? encodeCursor(operation.id, fingerprint, result.next) : null;
     const response = successResponse(
       result.data,
@@ -99,7 +103,7 @@ export async function runOperation(input: RunInput): Promise<Response> {
     return response;
   } catch (error) {
     const apiError = toApiError(error, requestId);
-    await releaseHold({ holdId: hold.holdId, usage: { ...usageBase, status: apiError.status, latencyMs: latency() } });
+    await hold.ticket.release({ ...usageBase, status: apiError.status, latencyMs: latency() });
     if (idempotencyKey) await releaseIdempotencyKey(caller.userId, idempotencyKey);
     return errorResponse(apiError, requestId, latency(), rateHeaders);
   }

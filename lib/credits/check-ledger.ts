@@ -10,20 +10,25 @@ const LEDGER_SQL = `
     coalesce((SELECT sum(amount) FROM credit_grants WHERE user_id = $1), 0) AS grants,
     coalesce((SELECT sum(credits) FROM usage_events WHERE user_id = $1), 0) AS usage,
     coalesce((SELECT sum(amount) FROM credit_holds WHERE user_id = $1), 0) AS holds,
+    coalesce((SELECT sum(amount) FROM credit_leases WHERE user_id = $1), 0) AS leased,
     NOT EXISTS (
       SELECT 1 FROM api_keys k
       WHERE k.user_id = $1 AND (
         k.credits_held <> coalesce((SELECT sum(h.amount) FROM credit_holds h WHERE h.key_id = k.id), 0)
         OR k.credits_spent <> coalesce((SELECT sum(e.credits) FROM usage_events e WHERE e.key_id = k.id), 0)
+        OR k.credits_leased <> coalesce((SELECT sum(l.amount) FROM credit_leases l WHERE l.key_id = k.id), 0)
       )
     ) AS keys_ok`;
 
-type LedgerRow = { balance: string; grants: string; usage: string; holds: string; keys_ok: boolean };
+type LedgerRow = { balance: string; grants: string; usage: string; holds: string; leased: string; keys_ok: boolean };
 
-/** Audits an account: balance = grants − Σ usage charges − open holds, and per-key held/spent agree. */
+/**
+ * Audits an account: balance = grants − Σ usage charges − open holds − leased credits, and
+ * per-key held, spent and leased agree with the holds, usage events and leases.
+ */
 export async function checkLedger(userId: string): Promise<LedgerReport> {
   const { rows } = await getPool().query<LedgerRow>({ name: 'perch_credits_check_ledger', text: LEDGER_SQL, values: [userId] });
   const row = rows[0];
-  const report = { balance: toCredits(row.balance), grants: toCredits(row.grants), usage: toCredits(row.usage), holds: toCredits(row.holds), keysOk: row.keys_ok };
-  return { ...report, ok: report.keysOk && report.balance === report.grants - report.usage - report.holds };
+  const report = { balance: toCredits(row.balance), grants: toCredits(row.grants), usage: toCredits(row.usage), holds: toCredits(row.holds), leased: toCredits(row.leased), keysOk: row.keys_ok };
+  return { ...report, ok: report.keysOk && report.balance === report.grants - report.usage - report.holds - report.leased };
 }

@@ -5,3 +5,4 @@ export { settleHold, releaseHold, HoldNotFoundError, type SettleHoldInput, type 
 export { sweepStaleHolds, startHoldSweeper, type SweepResult, type HoldSweeperOptions } from './sweep-stale-holds';
 export { checkLedger } from './check-ledger';
 export type { PlaceHoldInput, PlaceHoldResult, HoldPlaced, InsufficientCredits, KeyLimitReached, UsageRecord, UsageSource, LedgerReport } from './types';
+export { reclaimExpiredLeases, type ReclaimResult } from './reclaim-expired-leases';

@@ -7,6 +7,7 @@ import type { PlaceHoldInput, PlaceHoldResult } from './types';
 //   its newest committed value rather than the statement's snapshot.
 // - `key_row` locks the key's row the same way, and only after `bal` (its EXISTS forces the
 //   order): every statement that touches both rows takes the balance first, so two can't deadlock.
+//   Credits leased by instances (lib/metering) count against the key's limit like open holds.
 // - `verdict` judges balance and key limit on those locked, current values; both UPDATEs obey
 //   the same verdict, so either both the balance debit and the key's credits_held increment
 //   happen, or neither. Their own WHERE clauses test no amounts: a stale snapshot value must
@@ -17,7 +18,7 @@ const PLACE_HOLD_SQL = `
   WITH bal AS MATERIALIZED (
     SELECT balance FROM credit_balances WHERE user_id = $1 FOR UPDATE
   ), key_row AS MATERIALIZED (
-    SELECT credit_limit, credits_spent, credits_held FROM api_keys
+    SELECT credit_limit, credits_spent, credits_held + credits_leased AS credits_held FROM api_keys
     WHERE id = $2::text AND user_id = $1 AND EXISTS (SELECT 1 FROM bal)
     FOR UPDATE
   ), verdict AS MATERIALIZED (

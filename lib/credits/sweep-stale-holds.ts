@@ -1,6 +1,7 @@
 import { isDatabaseUnavailable } from '@/lib/db/database-unavailable';
 import { getPool } from '@/lib/db/pool';
 import { toCredits } from './credit-amount';
+import { reclaimExpiredLeases } from './reclaim-expired-leases';
 
 // One stale hold per statement, refunded in full: the same hold → balance → key lock order as
 // settleHold. Releasing holds one at a time keeps each statement to a single account, so two
@@ -43,12 +44,15 @@ export async function sweepStaleHolds(olderThanMs: number, { maxHolds = 10_000 }
 }
 
 export type HoldSweeperOptions = {
-  /** Must exceed the longest a request can take, or a slow call's hold is refunded under it. */
+  /** Must exceed the longest a request can take (the operation timeout), or a slow call's hold is refunded under it. */
   olderThanMs?: number;
   intervalMs?: number;
 };
 
-/** Sweeps stale holds on an interval that does not keep the process alive; returns a stop function. */
+/**
+ * Sweeps stale holds and reclaims expired credit leases on an interval that does not keep the
+ * process alive; returns a stop function.
+ */
 export function startHoldSweeper({ olderThanMs = 10 * 60_000, intervalMs = 60_000 }: HoldSweeperOptions = {}): () => void {
   let running = false;
   // A database outage fails every sweep until it is over: said once, not once a sweep.
@@ -58,10 +62,12 @@ export function startHoldSweeper({ olderThanMs = 10 * 60_000, intervalMs = 60_00
     if (running) return;
     running = true;
     sweepStaleHolds(olderThanMs)
-      .then(({ released, credits }) => {
+      .then(async ({ released, credits }) => {
         if (outage) console.log('[credits] the database is back: stale hold sweeps resume');
         outage = false;
         if (released > 0) console.warn(`[credits] released ${released} stale hold(s), ${credits} credits refunded`);
+        const leases = await reclaimExpiredLeases();
+        if (leases.reclaimed > 0) console.warn(`[credits] reclaimed ${leases.reclaimed} expired lease(s) of stopped instances, ${leases.credits} credits returned`);
       })
       .catch((error: Error) => {
         if (!isDatabaseUnavailable(error)) return console.error(`[credits] stale hold sweep failed: ${error.message}`);

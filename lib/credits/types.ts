@@ -29,7 +29,9 @@ export type LedgerReport = {
   grants: number;
   usage: number;
   holds: number;
-  /** Every key's credits_held equals its open holds and credits_spent its usage charges. */
+  /** Credits in instances' leases: unused, held by calls in flight, or charged and not yet flushed. */
+  leased: number;
+  /** Every key's credits_held equals its open holds, credits_spent its usage charges, credits_leased its leases. */
   keysOk: boolean;
   ok: boolean;
 };

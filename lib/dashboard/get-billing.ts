@@ -1,13 +1,22 @@
 import { getPool } from '@/lib/db/pool';
+import { readMeteringConfig, staleHoldAgeMs } from '@/lib/metering/metering-config';
 import { lastDays, utcDay } from './days';
 
 export type LedgerEntry =
   | { kind: 'grant'; at: string; day: string; amount: number; reason: string; balanceAfter: number }
   | { kind: 'usage'; at: string; day: string; amount: number; calls: number; balanceAfter: number };
 
+/** Credits reserved by one call in flight (or left by a server killed mid-call, until swept). */
+export type OpenHold = { requestId: string; amount: number; createdAt: string; keyName: string | null };
+
 export type Billing = {
   /** Spendable now (open holds of calls in flight already taken out). */
   balance: number;
+  /** Oldest first, at most 50; `heldTotal` covers them all. */
+  openHolds: OpenHold[];
+  heldTotal: number;
+  /** A hold older than this was left by a stopped server and is refunded in full. */
+  holdReleaseSeconds: number;
   totalGranted: number;
   totalUsed: number;
   /** Newest first: every grant, and usage summed per UTC day, within the window. */
@@ -19,7 +28,15 @@ export type Billing = {
 
 const GRANTS_SQL = 'SELECT id::text, amount::text, reason, created_at FROM credit_grants WHERE user_id = $1 ORDER BY created_at, id';
 const USAGE_SQL = 'SELECT day::text AS day, sum(credits)::text AS credits, sum(calls)::bigint::text AS calls FROM usage_daily WHERE user_id = $1 GROUP BY day ORDER BY day';
-const BALANCE_SQL = 'SELECT balance::text FROM credit_balances WHERE user_id = $1';
+// Credits leased by running servers are still the account's (lib/metering).
+const BALANCE_SQL = `
+  SELECT (coalesce((SELECT balance FROM credit_balances WHERE user_id = $1), 0)
+        + coalesce((SELECT sum(amount) FROM credit_leases WHERE user_id = $1), 0))::text AS balance,
+         coalesce((SELECT sum(amount) FROM credit_holds WHERE user_id = $1), 0)::text AS held`;
+const HOLDS_SQL = `
+  SELECT h.request_id, h.amount::text, h.created_at, k.name AS key_name
+  FROM credit_holds h LEFT JOIN api_keys k ON k.id = h.key_id
+  WHERE h.user_id = $1 ORDER BY h.created_at, h.id LIMIT 50`;
 
 type Change = { at: string; day: string; delta: number } & ({ kind: 'grant'; reason: string } | { kind: 'usage'; calls: number });
 
@@ -30,10 +47,11 @@ type Change = { at: string; day: string; delta: number } & ({ kind: 'grant'; rea
  */
 export async function getBilling(userId: string, windowDays = 90, now: Date = new Date()): Promise<Billing> {
   const pool = getPool();
-  const [grants, usage, balance] = await Promise.all([
+  const [grants, usage, balance, holds] = await Promise.all([
     pool.query<{ id: string; amount: string; reason: string; created_at: Date }>(GRANTS_SQL, [userId]),
     pool.query<{ day: string; credits: string; calls: string }>(USAGE_SQL, [userId]),
-    pool.query<{ balance: string }>(BALANCE_SQL, [userId]),
+    pool.query<{ balance: string; held: string }>(BALANCE_SQL, [userId]),
+    pool.query<{ request_id: string; amount: string; created_at: Date; key_name: string | null }>(HOLDS_SQL, [userId]),
   ]);
   // A day's usage is placed at the end of that day, after the day's grants.
   const changes: Change[] = [
@@ -67,6 +85,9 @@ export async function getBilling(userId: string, windowDays = 90, now: Date = ne
   });
   return {
     balance: Number(balance.rows[0]?.balance ?? 0),
+    openHolds: holds.rows.map((h) => ({ requestId: h.request_id, amount: Number(h.amount), createdAt: h.created_at.toISOString(), keyName: h.key_name })),
+    heldTotal: Number(balance.rows[0]?.held ?? 0),
+    holdReleaseSeconds: Math.round(staleHoldAgeMs(readMeteringConfig()) / 1000),
     totalGranted: grants.rows.reduce((sum, g) => sum + Number(g.amount), 0),
     totalUsed: usage.rows.reduce((sum, u) => sum + Number(u.credits), 0),
     ledger: ledger.reverse(),

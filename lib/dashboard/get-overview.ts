@@ -20,7 +20,8 @@ export type Overview = {
 const TOTALS_SQL = `
   WITH today AS (SELECT (now() AT TIME ZONE 'UTC')::date AS d)
   SELECT
-    coalesce((SELECT balance FROM credit_balances WHERE user_id = $1), 0)::text AS balance,
+    (coalesce((SELECT balance FROM credit_balances WHERE user_id = $1), 0)
+      + coalesce((SELECT sum(amount) FROM credit_leases WHERE user_id = $1), 0))::text AS balance,
     coalesce(sum(u.credits) FILTER (WHERE u.day = t.d), 0)::text AS today,
     coalesce(sum(u.credits) FILTER (WHERE u.day > t.d - 7), 0)::text AS d7,
     coalesce(sum(u.credits), 0)::text AS d30,

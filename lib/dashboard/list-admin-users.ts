@@ -25,7 +25,7 @@ const USERS_SQL = `
     SELECT user_id, count(*) AS active FROM api_keys WHERE revoked_at IS NULL GROUP BY user_id
   )
   SELECT u.id, u.email, u.is_admin, u.created_at,
-         coalesce(b.balance, 0)::text AS balance,
+         (coalesce(b.balance, 0) + coalesce((SELECT sum(l.amount) FROM credit_leases l WHERE l.user_id = u.id), 0))::text AS balance,
          coalesce(s.total, 0)::text AS spent_total,
          coalesce(s.last30, 0)::text AS spent_30d,
          coalesce(s.calls30, 0)::text AS calls_30d,

@@ -13,8 +13,8 @@ export type ServerConfig = {
   autoSeed: boolean;
   trustProxy: boolean;
   httpLimits: HttpLimits;
-  /** Holds older than this are a killed request's and refunded (PERCH_HOLD_SWEEP_AGE_MS). */
-  holdSweepAgeMs: number;
+  /** Holds older than this are a killed request's and refunded (PERCH_HOLD_SWEEP_AGE_MS); null: the operation time bound plus its margin. */
+  holdSweepAgeMs: number | null;
   /** How often the stale-hold sweeper runs (PERCH_HOLD_SWEEP_INTERVAL_MS). */
   holdSweepIntervalMs: number;
 };
@@ -85,7 +85,7 @@ export function readServerConfig(env: Record<string, string | undefined> = proce
       keepAliveTimeoutMs: integer(env, 'PERCH_HTTP_KEEP_ALIVE_TIMEOUT_MS', DEFAULT_HTTP_LIMITS.keepAliveTimeoutMs, 1_000, 600_000),
       maxConnections: integer(env, 'PERCH_HTTP_MAX_CONNECTIONS', DEFAULT_HTTP_LIMITS.maxConnections, 10, 1_000_000),
     },
-    holdSweepAgeMs: integer(env, 'PERCH_HOLD_SWEEP_AGE_MS', 10 * 60_000, 1000, 24 * 3600_000),
-    holdSweepIntervalMs: integer(env, 'PERCH_HOLD_SWEEP_INTERVAL_MS', 60_000, 100, 3600_000),
+    holdSweepAgeMs: env.PERCH_HOLD_SWEEP_AGE_MS ? integer(env, 'PERCH_HOLD_SWEEP_AGE_MS', 0, 1000, 24 * 3600_000) : null,
+    holdSweepIntervalMs: integer(env, 'PERCH_HOLD_SWEEP_INTERVAL_MS', 5_000, 100, 3600_000),
   };
 }

@@ -23,7 +23,9 @@ beforeAll(async () => {
   account = await createApiAccount({ label: 'bindings', connect: writer.username });
   const { rows } = await getPool().query<{ username: string }>('SELECT username FROM platform.users ORDER BY followers_count DESC, id LIMIT 1');
   username = rows[0].username;
-  server = await startServer(process.env.DATABASE_URL!, { PERCH_CURSOR_SECRET: process.env.PERCH_CURSOR_SECRET! });
+  // Per-call database holds (no credit leases): balances read right after a call are final.
+  // Leases, which settle in the database with the next usage flush, have their own tests (metering*.test.ts).
+  server = await startServer(process.env.DATABASE_URL!, { PERCH_CURSOR_SECRET: process.env.PERCH_CURSOR_SECRET!, PERCH_CREDIT_LEASES: '0' });
 }, 10 * 60_000);
 
 afterAll(async () => {

@@ -91,7 +91,7 @@ describe('concurrency', () => {
     for (const answer of answers.filter((a) => a.status === 402)) expectError(answer, 402, 'insufficient_credits');
     expect(await account.balance()).toBe(0);
     const ledger = await checkLedger(account.userId);
-    expect(ledger).toEqual({ balance: 0, grants: 150 * PRICE.profile, usage: 150 * PRICE.profile, holds: 0, keysOk: true, ok: true });
+    expect(ledger).toEqual({ balance: 0, grants: 150 * PRICE.profile, usage: 150 * PRICE.profile, holds: 0, leased: 0, keysOk: true, ok: true });
     // credits_remaining is the balance when each call settled: never negative, never above what was left after it.
     for (const answer of answers.filter((a) => a.status === 200)) {
       expect(answer.body.meta.credits_remaining).toBeGreaterThanOrEqual(0);

@@ -49,7 +49,9 @@ beforeAll(async () => {
   );
   target = rows[0];
   Object.assign(subjects, await subjectsForEveryListing());
-  server = await startServer(process.env.DATABASE_URL!);
+  // Per-call database holds (no credit leases): balances read right after a call are final.
+  // Leases, which settle in the database with the next usage flush, have their own tests (metering*.test.ts).
+  server = await startServer(process.env.DATABASE_URL!, { PERCH_CREDIT_LEASES: '0' });
   perch = client();
 }, 10 * 60_000);
 

@@ -68,7 +68,7 @@ describe('placeHold, settleHold, releaseHold', () => {
 
     expect(await settleHold({ holdId: hold.holdId, charge: 30, usage: ok })).toBe(970);
     expect(await keyCredits(keyId)).toEqual({ spent: 30, held: 0 });
-    expect(await checkLedger(userId)).toEqual({ balance: 970, grants: 1_000, usage: 30, holds: 0, keysOk: true, ok: true });
+    expect(await checkLedger(userId)).toEqual({ balance: 970, grants: 1_000, usage: 30, holds: 0, leased: 0, keysOk: true, ok: true });
 
     const { rows } = await getPool().query('SELECT * FROM usage_events WHERE user_id = $1', [userId]);
     expect(rows).toHaveLength(1);
@@ -164,7 +164,7 @@ describe('under concurrency', () => {
     expect(outcomes.filter((o) => o === 'insufficient_credits')).toHaveLength(50);
     expect(await getBalance(userId)).toBe(0);
     expect(await keyCredits(keyId)).toEqual({ spent: 150 * cost, held: 0 });
-    expect(await checkLedger(userId)).toEqual({ balance: 0, grants: 150 * cost, usage: 150 * cost, holds: 0, keysOk: true, ok: true });
+    expect(await checkLedger(userId)).toEqual({ balance: 0, grants: 150 * cost, usage: 150 * cost, holds: 0, leased: 0, keysOk: true, ok: true });
     const daily = await getPool().query('SELECT calls, errors, items::int, credits::int FROM usage_daily WHERE user_id = $1', [userId]);
     expect(daily.rows).toEqual([{ calls: 150, errors: 0, items: 150, credits: 150 * cost }]);
   });

@@ -3,6 +3,7 @@ import { connectAccountDirectly } from '@/lib/admin/connect-account';
 import { dispatch } from '@/lib/api/dispatch';
 import { checkLedger, getBalance, grantCredits } from '@/lib/credits';
 import { issueKey } from '@/lib/keys';
+import { flushMetering } from '@/lib/metering/meter';
 import type { KeyScope } from '@/lib/keys';
 import { createTestUser } from './account-fixtures';
 
@@ -101,12 +102,17 @@ export async function createApiAccount(options: AccountOptions = {}): Promise<Ap
     keyId: issued.id,
     key: issued.key,
     call: (method, path, callOptions = {}) => callApi(method, path, { ...callOptions, key: issued.key }),
-    balance: () => getBalance(userId),
+    // Usage is written behind (lib/metering): flush it first, so the balance includes every call answered.
+    balance: async () => {
+      await flushMetering();
+      return getBalance(userId);
+    },
   };
 }
 
 /** Every account this test file made keeps balance = grants − usage − open holds, per key too. */
 export async function expectLedgersBalanced(): Promise<void> {
+  await flushMetering();
   for (const userId of accounts) {
     const report = await checkLedger(userId);
     expect({ userId, ...report }).toEqual({ userId, ...report, ok: true, keysOk: true, holds: 0 });

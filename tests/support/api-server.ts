@@ -128,6 +128,18 @@ export async function startServer(databaseUrl: string | null, env: Record<string
   }
 }
 
+/** Starts `count` servers on one database, one after another; stops those started if one fails. */
+export async function startServers(databaseUrl: string, count: number, env: Record<string, string> = {}, timeoutMs = 9 * 60_000): Promise<RunningServer[]> {
+  const servers: RunningServer[] = [];
+  try {
+    for (let i = 0; i < count; i += 1) servers.push(await startServer(databaseUrl, env, timeoutMs));
+    return servers;
+  } catch (error) {
+    await Promise.all(servers.map((server) => server.stop()));
+    throw error;
+  }
+}
+
 async function startLocked(databaseUrl: string | null, env: Record<string, string>, timeoutMs: number, unlock: () => void): Promise<RunningServer> {
   const port = await freePort();
   let output = '';

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { BuyCredits } from '@/components/billing/buy-credits';
 import { LedgerTable } from '@/components/billing/ledger-table';
+import { OpenHolds } from '@/components/billing/open-holds';
 import { ChartFrame } from '@/components/charts/chart-frame';
 import { DailyChart } from '@/components/charts/daily-chart';
 import { Card, Stat } from '@/components/ui/card';
@@ -63,6 +64,9 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
         </ChartFrame>
         <Card title="Low-balance alert">
           <ThresholdForm initial={balanceStatus} />
+        </Card>
+        <Card title="Open holds">
+          <OpenHolds holds={billing.openHolds} heldTotal={billing.heldTotal} releaseSeconds={billing.holdReleaseSeconds} />
         </Card>
         <Card title="Ledger">
           <LedgerTable entries={billing.ledger} />

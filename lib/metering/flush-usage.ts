@@ -1,0 +1,101 @@
+import { getMeterPool } from '@/lib/db/pool';
+import { toCredits } from '@/lib/credits/credit-amount';
+import type { UsageSource } from '@/lib/credits/types';
+
+/** One call's usage as the write-behind writer keeps it until the next flush. */
+export type PendingUsage = {
+  requestId: string;
+  userId: string;
+  keyId: string | null;
+  /** The lease the charge came out of; null for calls that charged nothing. */
+  leaseId: string | null;
+  operation: string;
+  tag: string;
+  status: number;
+  items: number;
+  credits: number;
+  latencyMs: number;
+  source: UsageSource;
+  at: Date;
+};
+
+// One statement writes a whole batch: usage events, their daily rollups, and for charged calls
+// the move of the charge from the lease (and the key's credits_leased) to usage (and the key's
+// credits_spent), so the ledger holds at every moment. Lock order: own lease rows (`debited`,
+// read by the final SELECT, so it runs first), then the daily rows, then the keys: PostgreSQL runs
+// the unreferenced data-modifying CTEs last and in reverse order (daily, logged, spent), and
+// settleHold takes its daily row before its key the same way, so the two cannot deadlock. A call whose
+// lease is gone (reclaimed: the credits went back to the balance) is recorded charging nothing,
+// never twice. Events already recorded (a retried flush whose first answer was lost) are skipped.
+const FLUSH_SQL = `
+  WITH batch AS MATERIALIZED (
+    SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::int[], $8::int[], $9::bigint[], $10::int[], $11::text[], $12::timestamptz[])
+      AS b(request_id, user_id, key_id, lease_id, operation, tag, status, items, credits, latency_ms, source, created_at)
+    WHERE NOT EXISTS (SELECT 1 FROM usage_events e WHERE e.request_id = b.request_id)
+  ), charged AS MATERIALIZED (
+    SELECT lease_id, sum(credits)::bigint AS credits FROM batch WHERE lease_id IS NOT NULL GROUP BY lease_id
+  ), debited AS MATERIALIZED (
+    UPDATE credit_leases l SET amount = l.amount - c.credits
+    FROM charged c
+    WHERE l.id = c.lease_id AND l.amount >= c.credits
+    RETURNING l.id, l.key_id, c.credits
+  ), spent AS (
+    UPDATE api_keys k SET credits_leased = k.credits_leased - d.credits, credits_spent = k.credits_spent + d.credits
+    FROM (SELECT key_id, sum(credits)::bigint AS credits FROM debited GROUP BY key_id) d
+    WHERE k.id = d.key_id
+  ), events AS MATERIALIZED (
+    SELECT b.*, CASE WHEN b.lease_id IS NULL OR b.lease_id IN (SELECT id FROM debited) THEN b.credits ELSE 0 END AS charge
+    FROM batch b
+  ), logged AS (
+    INSERT INTO usage_events (request_id, user_id, key_id, operation, tag, status, items, credits, latency_ms, source, created_at)
+    SELECT request_id, user_id, key_id, operation, tag, status, items, charge, latency_ms, source, created_at FROM events
+  ), daily AS (
+    INSERT INTO usage_daily AS d (user_id, key_id, day, operation, tag, calls, errors, items, credits, latency_ms_sum)
+    SELECT user_id, coalesce(key_id, ''), (created_at AT TIME ZONE 'UTC')::date, operation, max(tag), count(*),
+           count(*) FILTER (WHERE status >= 400), sum(items), sum(charge), sum(latency_ms)
+    FROM events GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+    ON CONFLICT (user_id, key_id, day, operation) DO UPDATE SET
+      tag = EXCLUDED.tag,
+      calls = d.calls + EXCLUDED.calls,
+      errors = d.errors + EXCLUDED.errors,
+      items = d.items + EXCLUDED.items,
+      credits = d.credits + EXCLUDED.credits,
+      latency_ms_sum = d.latency_ms_sum + EXCLUDED.latency_ms_sum
+  )
+  SELECT (SELECT coalesce(json_agg(json_build_object('id', id::text, 'credits', credits::text)), '[]') FROM debited) AS debited,
+         (SELECT coalesce(json_object_agg(user_id, balance::text), '{}') FROM credit_balances WHERE user_id IN (SELECT user_id FROM batch)) AS balances`;
+
+export type FlushResult = {
+  /** Credits moved from each lease to usage. */
+  debited: Map<string, number>;
+  /** The balance of each account in the batch, as the flush saw it. */
+  balances: Map<string, number>;
+};
+
+/** Writes a batch of usage records in one statement (see FLUSH_SQL). */
+export async function flushUsage(records: PendingUsage[]): Promise<FlushResult> {
+  const column = <T>(pick: (record: PendingUsage) => T) => records.map(pick);
+  const { rows } = await getMeterPool().query<{ debited: Array<{ id: string; credits: string }>; balances: Record<string, string> }>({
+    name: 'perch_meter_flush_usage',
+    text: FLUSH_SQL,
+    values: [
+      column((r) => r.requestId),
+      column((r) => r.userId),
+      column((r) => r.keyId),
+      column((r) => r.leaseId),
+      column((r) => r.operation),
+      column((r) => r.tag),
+      column((r) => r.status),
+      column((r) => r.items),
+      column((r) => r.credits),
+      column((r) => Math.min(Math.round(r.latencyMs), 2_147_483_647)),
+      column((r) => r.source),
+      column((r) => r.at),
+    ],
+  });
+  const row = rows[0];
+  return {
+    debited: new Map(row.debited.map((d) => [d.id, toCredits(d.credits)])),
+    balances: new Map(Object.entries(row.balances).map(([userId, balance]) => [userId, toCredits(balance)])),
+  };
+}

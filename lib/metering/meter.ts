@@ -1,0 +1,420 @@
+import { getBalance } from '@/lib/credits/get-balance';
+import { placeHold } from '@/lib/credits/place-hold';
+import { releaseHold, settleHold } from '@/lib/credits/settle-hold';
+import type { InsufficientCredits, KeyLimitReached, UsageRecord } from '@/lib/credits/types';
+import { flushUsage, type PendingUsage } from './flush-usage';
+import { instanceId } from './instance-id';
+import { giveBackLease, recallLeases, recalledLeases, recallsPending, renewLeases, takeLease } from './lease-statements';
+import { readMeteringConfig, type MeteringConfig } from './metering-config';
+
+// Metering off the hot path. An instance takes a lease of credits per key (lease-statements.ts)
+// and serves holds and charges of that key from memory; usage records are written behind in
+// batches (flush-usage.ts). Near the edge (a quarter of what is left cannot cover a few calls)
+// calls fall back to exact per-call holds in the database, and before a call is refused for
+// lack of credits every lease of the account is asked back, so N instances together refuse
+// exactly when one would. All database work of the leases runs one statement at a time per
+// instance (`serial`), so the in-memory amounts always equal the rows.
+
+const EDGE_MS = 1_000;
+const RECALL_WAIT_MS = 2_000;
+const MAX_BATCH = 1_000;
+const FLUSH_AT = 500;
+const MAX_BUFFER = 100_000;
+
+type Lease = {
+  userId: string;
+  keyId: string;
+  /** The row of this instance's lease; null while it has none. */
+  id: string | null;
+  /** The row's amount: unused + held by calls in flight + charged but not flushed. */
+  amount: number;
+  held: number;
+  pending: number;
+  lastUsed: number;
+  /** Until then calls of this key use per-call database holds. */
+  edgeUntil: number;
+  taking: Promise<void> | null;
+  lastTakeAt: number;
+  lastTake: number;
+  reservedSinceTake: number;
+};
+
+export type CallUsage = Omit<UsageRecord, 'items'> & { items?: number };
+
+/** A call's reservation: settle it to the real charge, or release it for an error. */
+export type Ticket = {
+  /** Charges `charge` (at most the hold; 0 for errors), records the call; returns credits_remaining. */
+  settle(charge: number, usage: UsageRecord): Promise<number>;
+  /** Charges nothing and records the failed call. */
+  release(usage: CallUsage): Promise<void>;
+};
+
+export type ReserveResult = { ok: true; ticket: Ticket } | InsufficientCredits | KeyLimitReached;
+
+export type ReserveInput = { userId: string; keyId: string | null; requestId: string; amount: number };
+
+/** A call with no hold (rejected before it, or free) as the writer records it. */
+export type UnheldUsage = CallUsage & { userId: string; keyId: string | null; requestId: string };
+
+function assertSettle(charge: number, usage: UsageRecord): void {
+  if (!Number.isSafeInteger(charge) || charge < 0) throw new RangeError(`charge must be an integer >= 0, got ${charge}`);
+  if (usage.status >= 400 && charge !== 0) throw new RangeError(`an error response (status ${usage.status}) must not charge credits`);
+}
+
+export class Meter {
+  private readonly leases = new Map<string, Lease>();
+  /** The same leases by account: credits_remaining sums an account's leases on every call. */
+  private readonly leasesByUser = new Map<string, Set<Lease>>();
+  private readonly balances = new Map<string, number>();
+  private buffer: PendingUsage[] = [];
+  private queue: Promise<unknown> = Promise.resolve();
+  private timer: NodeJS.Timeout | null = null;
+  private ticking = false;
+  private lastRenew = Date.now();
+  private lastError = 0;
+  private stopped = false;
+
+  constructor(
+    readonly config: MeteringConfig,
+    readonly instance: string,
+  ) {}
+
+  /** Reserves `amount` credits for a call, from this instance's lease or with a database hold. */
+  async reserve(input: ReserveInput): Promise<ReserveResult> {
+    this.start();
+    if (input.amount === 0) return { ok: true, ticket: this.freeTicket(input) };
+    if (!input.keyId || !this.config.leases || this.stopped) return this.reserveInDatabase(input);
+    let lease = this.leaseOf(input.userId, input.keyId);
+    lease.lastUsed = Date.now();
+    lease.reservedSinceTake += input.amount;
+    for (let attempt = 0; attempt < 3 && Date.now() >= lease.edgeUntil; attempt += 1) {
+      lease = this.leaseOf(input.userId, input.keyId);
+      if (lease.id !== null && this.available(lease) >= input.amount) {
+        lease.held += input.amount;
+        if (!lease.taking && this.available(lease) < lease.lastTake / 2) this.topUp(lease, input.amount).catch((error: Error) => this.logError('lease top-up', error));
+        return { ok: true, ticket: this.leaseTicket(lease, lease.id, input) };
+      }
+      await this.topUp(lease, input.amount);
+    }
+    if (Date.now() < lease.edgeUntil) await this.giveBackUnused(lease);
+    return this.reserveInDatabase(input);
+  }
+
+  /** Records a call that held nothing: refused before its hold (400, 402, 403, 429 …) or free. */
+  record(usage: UnheldUsage): void {
+    this.start();
+    this.push({ ...usage, items: usage.items ?? 0, leaseId: null, credits: 0, at: new Date() });
+  }
+
+  /** Writes every buffered usage record now, and waits for a flush already under way. */
+  async flush(): Promise<void> {
+    do await this.serial(() => this.flushBatch());
+    while (this.buffer.length > 0);
+  }
+
+  /**
+   * Flushes, gives every lease back and stops the timer: the shutdown path. Bounded in time
+   * (a database that does not answer must not hold the shutdown): what it could not write is
+   * what a crash loses, and the leases return when they expire.
+   */
+  async stop(timeoutMs = 5_000): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    const finish = async () => {
+      for (let attempt = 0; attempt < 3 && this.buffer.length > 0; attempt += 1) {
+        await this.flush().catch((error: Error) => this.logError('final usage flush', error));
+      }
+      for (const lease of [...this.leases.values()]) await this.giveBackUnused(lease, true).catch((error: Error) => this.logError('lease give-back', error));
+      await this.queue.catch(() => undefined);
+    };
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        console.error(`[metering] stopped after ${timeoutMs} ms with ${this.buffer.length} usage record(s) unwritten`);
+        resolve();
+      }, timeoutMs);
+    });
+    await Promise.race([finish(), timeout]);
+    clearTimeout(timer);
+  }
+
+  /** The balance this instance sees for an account: database balance plus its unused leases; null when unknown. */
+  view(userId: string): number | null {
+    const balance = this.balances.get(userId);
+    if (balance === undefined) return null;
+    let unused = 0;
+    for (const lease of this.leasesByUser.get(userId) ?? []) unused += Math.max(0, this.available(lease));
+    return balance + unused;
+  }
+
+  private start(): void {
+    if (this.timer || this.stopped) return;
+    this.timer = setInterval(() => void this.tick(), this.config.flushIntervalMs);
+    this.timer.unref();
+  }
+
+  private available(lease: Lease): number {
+    return lease.amount - lease.held - lease.pending;
+  }
+
+  private leaseOf(userId: string, keyId: string): Lease {
+    let lease = this.leases.get(keyId);
+    if (!lease) {
+      lease = { userId, keyId, id: null, amount: 0, held: 0, pending: 0, lastUsed: Date.now(), edgeUntil: 0, taking: null, lastTakeAt: Date.now(), lastTake: 0, reservedSinceTake: 0 };
+      this.leases.set(keyId, lease);
+      const ofUser = this.leasesByUser.get(userId) ?? new Set<Lease>();
+      ofUser.add(lease);
+      this.leasesByUser.set(userId, ofUser);
+    }
+    return lease;
+  }
+
+  /** One database statement at a time for this instance's leases and flushes. */
+  private serial<T>(operation: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(operation, operation);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Takes or tops up the lease, sized to about a second of this key's recent demand; single-flight. */
+  private topUp(lease: Lease, callAmount: number): Promise<void> {
+    lease.taking ??= this.serial(async () => {
+      const now = Date.now();
+      const perSecond = (lease.reservedSinceTake * 1_000) / Math.max(now - lease.lastTakeAt, 50);
+      const want = Math.max(Math.min(Math.ceil(perSecond), this.config.leaseMaxCredits), 8 * callAmount);
+      const taken = await takeLease({ userId: lease.userId, keyId: lease.keyId, instanceId: this.instance, want, atLeast: 2 * callAmount, ttlMs: this.config.leaseTtlMs });
+      this.balances.set(lease.userId, taken.balance);
+      if (taken.leaseId === null) {
+        lease.edgeUntil = Date.now() + EDGE_MS;
+        return;
+      }
+      // A different row means ours was reclaimed meanwhile: its charges were refunded with it.
+      if (lease.id !== null && lease.id !== taken.leaseId) lease.pending = 0;
+      lease.lastTake = taken.leaseAmount - (lease.id === taken.leaseId ? lease.amount : 0);
+      lease.id = taken.leaseId;
+      lease.amount = taken.leaseAmount;
+      lease.lastTakeAt = now;
+      lease.reservedSinceTake = 0;
+    }).finally(() => {
+      lease.taking = null;
+    });
+    return lease.taking;
+  }
+
+  /** Returns the lease's unused credits to the balance; `close` also ends it when nothing is in flight. */
+  private giveBackUnused(lease: Lease, close = false, answerRecall = false): Promise<void> {
+    return this.serial(async () => {
+      if (lease.id === null) return;
+      const ending = close && lease.held === 0 && lease.pending === 0;
+      const amount = ending ? lease.amount : Math.max(0, this.available(lease));
+      if (amount === 0 && !ending && !answerRecall) return;
+      // Out of the in-memory lease before the await, so no call reserves what is being returned.
+      lease.amount -= amount;
+      let result;
+      try {
+        result = await giveBackLease({ leaseId: lease.id, amount, instanceId: this.instance, close: ending, ttlMs: this.config.leaseTtlMs });
+      } catch (error) {
+        lease.amount += amount;
+        throw error;
+      }
+      if (result.found) this.balances.set(lease.userId, result.balance);
+      if (!result.found || ending) {
+        lease.id = null;
+        lease.amount = 0;
+        lease.pending = 0;
+      }
+      if (ending && !lease.taking && this.leases.get(lease.keyId) === lease) {
+        this.leases.delete(lease.keyId);
+        const ofUser = this.leasesByUser.get(lease.userId);
+        ofUser?.delete(lease);
+        if (!ofUser || ofUser.size === 0) {
+          this.leasesByUser.delete(lease.userId);
+          this.balances.delete(lease.userId);
+        }
+      }
+    });
+  }
+
+  private async reserveInDatabase(input: ReserveInput): Promise<ReserveResult> {
+    let hold = await placeHold(input);
+    // Before refusing, every lease of the account gives its unused credits back: exact at the edge.
+    if (!hold.ok && (await this.freeLeasedCredits(input.userId))) hold = await placeHold(input);
+    if (!hold.ok) return hold;
+    // Balances of accounts without a lease here are only a convenience: keep the map bounded.
+    if (this.balances.size > 10_000) this.balances.clear();
+    this.balances.set(input.userId, hold.balance);
+    const { holdId } = hold;
+    return {
+      ok: true,
+      ticket: {
+        settle: async (charge, usage) => {
+          this.balances.set(input.userId, await settleHold({ holdId, charge, usage }));
+          return this.view(input.userId) ?? 0;
+        },
+        release: async (usage) => {
+          this.balances.set(input.userId, await releaseHold({ holdId, usage }));
+        },
+      },
+    };
+  }
+
+  /** Gives back this instance's unused leases of the account and recalls the others'; true when any existed. */
+  private async freeLeasedCredits(userId: string): Promise<boolean> {
+    let freed = false;
+    for (const lease of [...(this.leasesByUser.get(userId) ?? [])].filter((l) => l.id !== null)) {
+      lease.edgeUntil = Date.now() + EDGE_MS;
+      if (this.available(lease) > 0) freed = true;
+      await this.giveBackUnused(lease);
+    }
+    const recalled = await recallLeases(userId, this.instance);
+    if (recalled.length === 0) return freed;
+    const deadline = Date.now() + RECALL_WAIT_MS;
+    while (Date.now() < deadline && (await recallsPending(recalled)) > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    return true;
+  }
+
+  private leaseTicket(lease: Lease, leaseId: string, input: ReserveInput): Ticket {
+    let done = false;
+    const finish = (charge: number, usage: CallUsage) => {
+      if (done) throw new Error(`request ${input.requestId} settled twice`);
+      done = true;
+      lease.held -= input.amount;
+      lease.lastUsed = Date.now();
+      // A lease replaced meanwhile was reclaimed with this call's credits in it: the call goes free.
+      const charged = charge > 0 && lease.id === leaseId ? charge : 0;
+      lease.pending += charged;
+      this.push({ ...usage, items: usage.items ?? 0, userId: input.userId, keyId: input.keyId, requestId: input.requestId, leaseId: charged > 0 ? leaseId : null, credits: charged, at: new Date() });
+      if (Date.now() < lease.edgeUntil) this.giveBackUnused(lease).catch((error: Error) => this.logError('lease give-back', error));
+    };
+    return {
+      settle: async (charge, usage) => {
+        assertSettle(charge, usage);
+        if (charge > input.amount) throw new RangeError(`charge ${charge} exceeds the hold of ${input.amount} credits`);
+        finish(charge, usage);
+        return this.view(input.userId) ?? 0;
+      },
+      release: async (usage) => finish(0, usage),
+    };
+  }
+
+  private freeTicket(input: ReserveInput): Ticket {
+    return {
+      settle: async (charge, usage) => {
+        assertSettle(charge, usage);
+        if (charge !== 0) throw new RangeError('a free call cannot charge');
+        this.record({ ...usage, userId: input.userId, keyId: input.keyId, requestId: input.requestId });
+        return this.view(input.userId) ?? (await getBalance(input.userId));
+      },
+      release: async (usage) => this.record({ ...usage, userId: input.userId, keyId: input.keyId, requestId: input.requestId }),
+    };
+  }
+
+  private push(record: PendingUsage): void {
+    if (this.buffer.length >= MAX_BUFFER) {
+      // The database has been away for long: the oldest records go, and with them their charges
+      // (the credits stay in the lease and return to the balance). Never an over-charge.
+      const dropped = this.buffer.shift();
+      if (dropped) this.forgetCharge(dropped);
+    }
+    this.buffer.push(record);
+    if (this.buffer.length >= FLUSH_AT) this.flush().catch((error: Error) => this.logError('usage flush', error));
+  }
+
+  /** A record that will never be written: its charge stays in the lease, unused again. */
+  private forgetCharge(record: PendingUsage): void {
+    const lease = record.leaseId ? [...this.leases.values()].find((l) => l.id === record.leaseId) : undefined;
+    if (lease) lease.pending -= record.credits;
+  }
+
+  private async flushBatch(): Promise<void> {
+    if (this.buffer.length === 0) return;
+    const batch = this.buffer.splice(0, MAX_BATCH);
+    let result;
+    try {
+      result = await flushUsage(batch);
+    } catch (error) {
+      // Bad data (SQLSTATE classes 22, 23) would fail forever: drop that batch, loudly; its
+      // charges stay in the lease and go back to the balance. Anything else is retried.
+      const code = String((error as { code?: string }).code ?? '');
+      if (code.startsWith('22') || code.startsWith('23')) {
+        console.error(`[metering] dropped ${batch.length} usage record(s) the database refused: ${(error as Error).message}`);
+        for (const record of batch) this.forgetCharge(record);
+        return;
+      }
+      this.buffer.unshift(...batch);
+      throw error;
+    }
+    const charged = new Map<string, number>();
+    for (const record of batch) if (record.leaseId) charged.set(record.leaseId, (charged.get(record.leaseId) ?? 0) + record.credits);
+    for (const lease of this.leases.values()) {
+      if (lease.id === null || !charged.has(lease.id)) continue;
+      const debited = result.debited.get(lease.id);
+      if (debited === undefined) {
+        // The row is gone (reclaimed): those calls were recorded free.
+        lease.id = null;
+        lease.amount = 0;
+        lease.pending = 0;
+        continue;
+      }
+      lease.amount -= debited;
+      lease.pending -= charged.get(lease.id) ?? 0;
+    }
+    for (const [userId, balance] of result.balances) this.balances.set(userId, balance);
+  }
+
+  private async tick(): Promise<void> {
+    if (this.ticking) return;
+    this.ticking = true;
+    try {
+      await this.flush();
+      if (this.leases.size === 0) return;
+      const recalled = new Set(await this.serial(() => recalledLeases(this.instance)));
+      const now = Date.now();
+      for (const lease of [...this.leases.values()]) {
+        if (lease.id !== null && recalled.has(lease.id)) {
+          lease.edgeUntil = now + EDGE_MS;
+          await this.giveBackUnused(lease, false, true);
+        } else if (now - lease.lastUsed > this.config.leaseIdleMs && lease.held === 0) {
+          await this.giveBackUnused(lease, true);
+        }
+      }
+      if (now - this.lastRenew > this.config.leaseTtlMs / 3 && this.leases.size > 0) {
+        const ids = [...this.leases.values()].flatMap((lease) => (lease.id === null ? [] : [lease.id]));
+        await this.serial(() => renewLeases(this.instance, ids, this.config.leaseTtlMs));
+        this.lastRenew = now;
+      }
+    } catch (error) {
+      this.logError('metering tick', error as Error);
+    } finally {
+      this.ticking = false;
+    }
+  }
+
+  private logError(what: string, error: Error): void {
+    // At most one line a second: an outage must not flood the log.
+    if (Date.now() - this.lastError < 1_000) return;
+    this.lastError = Date.now();
+    console.error(`[metering] ${what} failed: ${error.message}`);
+  }
+}
+
+const globalForMeter = globalThis as typeof globalThis & { perchMeter?: Meter };
+
+/** The process-wide meter (shared by server.ts and the Next.js bundle's copy of this module). */
+export function getMeter(): Meter {
+  globalForMeter.perchMeter ??= new Meter(readMeteringConfig(), instanceId());
+  return globalForMeter.perchMeter;
+}
+
+/** Writes buffered usage records now (tests, and before reading usage in-process). */
+export async function flushMetering(): Promise<void> {
+  await globalForMeter.perchMeter?.flush();
+}
+
+/** Shutdown: flush usage and give all leases back; a later call starts a fresh meter. */
+export async function stopMetering(): Promise<void> {
+  const meter = globalForMeter.perchMeter;
+  globalForMeter.perchMeter = undefined;
+  await meter?.stop();
+}
