@@ -15,6 +15,7 @@ import { assertPortAvailable, createHttpServer, listen } from '@/lib/server/http
 import { webHandler } from '@/lib/server/web-adapter';
 import { ensureBuild } from '@/lib/server/ensure-build';
 import { readServerConfig } from '@/lib/server/config';
+import { readPlatformConfig } from '@/lib/platform/platform-config';
 import { handleSignals } from '@/lib/server/handle-signals';
 import { ensurePlatformSeeded } from '@/lib/server/ensure-platform-seeded';
 import { startLiveActivity } from '@/lib/platform/local/live-activity';
@@ -36,6 +37,7 @@ async function shutdown(signal: string, exitCode = 0): Promise<never> {
 async function main(): Promise<void> {
   process.env.NEXT_TELEMETRY_DISABLED ??= '1';
   const config = readServerConfig();
+  const platforms = readPlatformConfig();
   const started = Date.now();
 
   // Fail fast on what the operator must fix before the slow steps (build, seed).
@@ -44,6 +46,7 @@ async function main(): Promise<void> {
   shutdownSteps.push(() => database.stop());
   console.log(`[db] ${database.embedded ? `embedded PostgreSQL on port ${new URL(database.url).port}` : 'using DATABASE_URL'}`);
   await migrateDatabase(database.url);
+  console.log(`[platform] serving ${platforms.platforms.join(', ')} (default ${platforms.defaultPlatform}; pick another per request with the Perch-Platform header)`);
   shutdownSteps.push(() => closePool());
   if (config.autoSeed) await ensurePlatformSeeded(database.url, config.seedScale);
   await ensureBuild(root);
@@ -71,7 +74,9 @@ async function main(): Promise<void> {
     shutdownSteps.push(() => live.stop());
   }
   const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
-  console.log(`[perch] ready on http://${shownHost}:${config.port} in ${((Date.now() - started) / 1000).toFixed(1)} s${config.live ? ` (live activity ${config.liveRate}/s)` : ''}`);
+  console.log(
+    `[perch] ready on http://${shownHost}:${config.port} in ${((Date.now() - started) / 1000).toFixed(1)} s${config.live ? ` (live activity ${config.liveRate}/s)` : ''}`,
+  );
 }
 
 handleSignals((signal) => void shutdown(signal));

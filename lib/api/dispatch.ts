@@ -1,5 +1,5 @@
-import { localPlatform } from '@/lib/platform/local';
 import type { Platform } from '@/lib/platform/platform';
+import { getServedPlatforms, type ServedPlatforms } from '@/lib/platform/served-platforms';
 import { authenticateRequest } from './authenticate-request';
 import type { Caller } from './define-operation';
 import { errorResponse } from './envelope';
@@ -9,6 +9,7 @@ import { OPERATIONS } from './registry';
 import { newRequestId } from './request-id';
 import { createRouter } from './router';
 import { runOperation } from './run-operation';
+import { selectPlatform } from './select-platform';
 import { toApiError } from './to-api-error';
 
 const route = createRouter(OPERATIONS);
@@ -16,7 +17,10 @@ const route = createRouter(OPERATIONS);
 export type DispatchOptions = {
   /** A caller already authenticated another way (the dashboard's session); skips the key. */
   caller?: Caller;
+  /** The one platform behind every operation, instead of the deployment's (tests). */
   platform?: Platform;
+  /** The platforms served, instead of those configured by the environment (tests). */
+  platforms?: ServedPlatforms;
 };
 
 /** The whole /v2 API: a Web Request in, a Web Response out (contract sections 1–8). */
@@ -44,6 +48,8 @@ export async function dispatch(request: Request, options: DispatchOptions = {}):
       caller = authenticated.caller;
       rateHeaders = authenticated.rateHeaders;
     }
+    const served = options.platform ? single(options.platform) : (options.platforms ?? getServedPlatforms());
+    const platform = selectPlatform(request, served);
     return await runOperation({
       request,
       url,
@@ -53,7 +59,8 @@ export async function dispatch(request: Request, options: DispatchOptions = {}):
       requestId,
       started,
       rateHeaders,
-      platform: options.platform ?? localPlatform,
+      platform,
+      served: { default: served.defaultPlatform.name, available: [...served.byName.keys()] },
     });
   } catch (error) {
     return errorResponse(toApiError(error, requestId), requestId, latency(), rateHeaders);
@@ -69,4 +76,8 @@ async function rateHeadersOfValidKey(request: Request): Promise<Record<string, s
     if (error instanceof ApiError && error.code === 'unauthorized') return {};
     throw error;
   }
+}
+
+function single(platform: Platform): ServedPlatforms {
+  return { defaultPlatform: platform, byName: new Map([[platform.name, platform]]) };
 }

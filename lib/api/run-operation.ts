@@ -3,11 +3,13 @@ import { getConnectedAccount } from '@/lib/connections/get-connected-account';
 import type { Platform } from '@/lib/platform/platform';
 import { planCharge } from './charge';
 import { decodeCursor, encodeCursor, parameterFingerprint } from './cursor';
-import type { Caller, Operation } from './define-operation';
+import type { Caller, Operation, ServedPlatformNames } from './define-operation';
 import { errorResponse, successResponse } from './envelope';
 import { ApiError } from './errors';
 import { claimIdempotencyKey, completeIdempotencyKey, idempotencyKeyOf, releaseIdempotencyKey, requestFingerprint } from './idempotency';
+import { withUpstreamReport } from '@/lib/platform/upstream-cache';
 import { toApiError } from './to-api-error';
+import { inputsForSyntax } from './platform-inputs';
 import { parseInput, queryObject, readJsonBody, refuseBody } from './validate';
 
 export type RunInput = {
@@ -20,6 +22,8 @@ export type RunInput = {
   started: number;
   rateHeaders: Record<string, string>;
   platform: Platform;
+  /** The platforms this deployment serves, for /v2/account. */
+  served: ServedPlatformNames;
 };
 
 /**
@@ -35,14 +39,17 @@ export async function runOperation(input: RunInput): Promise<Response> {
   if (operation.scope === 'write' && !caller.scopes.includes('write')) {
     throw new ApiError('forbidden', 'this key lacks the write scope: create a key with read,write scopes');
   }
-  const params = parseInput(operation.params, input.pathParams, 'path');
-  const query = parseInput(operation.query, queryObject(url), 'query');
+  // Usernames and ids are validated in the syntax of the platform that serves this request.
+  const inputs = inputsForSyntax(operation, input.platform.syntax);
+  const params = parseInput(inputs.params, input.pathParams, 'path');
+  const query = parseInput(inputs.query, queryObject(url), 'query');
   const rawBody = operation.method === 'POST' ? await readJsonBody(request) : await refuseBody(request);
-  const body = parseInput(operation.body, rawBody, 'body');
+  const body = parseInput(inputs.body, rawBody, 'body');
   const plan = planCharge(operation, { params, query, body });
 
   const values = operation.body ? body : query;
-  const fingerprint = parameterFingerprint({ ...params, ...values });
+  // A cursor from one platform is no position on another: other platforms bind it to their name.
+  const fingerprint = parameterFingerprint({ ...params, ...values, ...(input.platform.name === 'local' ? {} : { platform: input.platform.name }) });
   const cursor = values.cursor as string | undefined;
   const after = cursor ? decodeCursor(cursor, operation.id, fingerprint) : null;
 
@@ -65,18 +72,23 @@ export async function runOperation(input: RunInput): Promise<Response> {
   }
 
   try {
-    const result = await operation.handler({
-      params,
-      query,
-      body,
-      limit: plan.limit,
-      after,
-      caller,
-      requestId,
-      request,
-      platform: input.platform,
-      connectedAccount: () => getConnectedAccount(caller.userId),
-    });
+    const { result, report } = await withUpstreamReport(() =>
+      operation.handler({
+        params,
+        query,
+        body,
+        limit: plan.limit,
+        after,
+        caller,
+        requestId,
+        request,
+        platform: input.platform,
+        served: input.served,
+        // Connections link accounts of the embedded platform only, so far: on any other platform the
+        // caller has no connected account (writes answer 403 account_not_connected).
+        connectedAccount: () => (input.platform.name === 'local' ? getConnectedAccount(caller.userId) : Promise.resolve(null)),
+      }),
+    );
     const items = result.items ?? (Array.isArray(result.data) ? result.data.length : 1);
     const charge = operation.cost.per === 'item' ? items * operation.cost.credits : operation.cost.credits;
     const remaining = await settleHold({ holdId: hold.holdId, charge, usage: { ...usageBase, status: 200, items, latencyMs: latency() } });
@@ -91,6 +103,8 @@ export async function runOperation(input: RunInput): Promise<Response> {
         has_next_page: nextCursor !== null,
         credits_charged: charge,
         credits_remaining: remaining,
+        // Served from an upstream (Bluesky): whether every upstream read came from the cache.
+        ...(report.reads > 0 ? { cached: report.cached === report.reads } : {}),
         ...result.meta,
       },
       rateHeaders,

@@ -1,4 +1,4 @@
-import { ForbiddenError, InvalidCursorError, InvalidInputError, NotFoundError } from '@/lib/platform/errors';
+import { ForbiddenError, InvalidCursorError, InvalidInputError, NotFoundError, UnavailableError, UpstreamRateLimitedError } from '@/lib/platform/errors';
 import { ApiError } from './errors';
 
 /** Any thrown value as the ApiError to answer with; unexpected ones are logged and become a bare 500. */
@@ -8,6 +8,11 @@ export function toApiError(error: unknown, requestId: string): ApiError {
   if (error instanceof InvalidCursorError) return new ApiError('invalid_request', error.message, [{ path: 'cursor', message: error.message }]);
   if (error instanceof InvalidInputError) return new ApiError('invalid_request', error.message, [{ path: error.path ?? 'body', message: error.message }]);
   if (error instanceof ForbiddenError) return new ApiError('forbidden', error.message);
+  if (error instanceof UnavailableError) return new ApiError('unavailable', error.message);
+  if (error instanceof UpstreamRateLimitedError) {
+    const seconds = Math.max(1, Math.ceil(error.retryAfterSeconds));
+    return new ApiError('rate_limited', error.message, { retry_after: seconds }, { 'retry-after': String(seconds) });
+  }
   if (isDatabaseUnavailable(error)) return new ApiError('unavailable', 'the data source is unavailable right now: retry shortly');
   console.error(`[api] ${requestId} internal error:`, error);
   return new ApiError('internal_error', `internal error: quote ${requestId} when reporting it`);
