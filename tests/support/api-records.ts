@@ -10,15 +10,53 @@ const VERIFIED_TYPES = ['none', 'blue', 'business', 'government'];
 const MEDIA_TYPES = ['photo', 'video', 'animated_gif'];
 
 export const USER_FIELDS = [
-  'id', 'username', 'name', 'description', 'location', 'url', 'profile_image_url', 'profile_banner_url', 'created_at',
-  'followers_count', 'following_count', 'tweet_count', 'like_count', 'media_count', 'listed_count', 'verified',
-  'is_blue_verified', 'verified_type', 'protected', 'pinned_tweet_ids',
+  'id',
+  'username',
+  'name',
+  'description',
+  'location',
+  'url',
+  'profile_image_url',
+  'profile_banner_url',
+  'created_at',
+  'followers_count',
+  'following_count',
+  'tweet_count',
+  'like_count',
+  'media_count',
+  'listed_count',
+  'verified',
+  'is_blue_verified',
+  'verified_type',
+  'protected',
+  'pinned_tweet_ids',
 ];
 export const USER_SUMMARY_FIELDS = ['id', 'username', 'name', 'profile_image_url', 'is_blue_verified', 'verified_type', 'followers_count'];
 export const TWEET_FIELDS = [
-  'id', 'url', 'text', 'created_at', 'lang', 'author', 'author_id', 'conversation_id', 'in_reply_to', 'is_reply', 'is_retweet',
-  'is_quote', 'quoted_tweet', 'retweeted_tweet', 'like_count', 'retweet_count', 'reply_count', 'quote_count', 'bookmark_count',
-  'view_count', 'entities', 'media', 'possibly_sensitive', 'community_id',
+  'id',
+  'url',
+  'text',
+  'created_at',
+  'lang',
+  'author',
+  'author_id',
+  'conversation_id',
+  'in_reply_to',
+  'is_reply',
+  'is_retweet',
+  'is_quote',
+  'quoted_tweet',
+  'retweeted_tweet',
+  'like_count',
+  'retweet_count',
+  'reply_count',
+  'quote_count',
+  'bookmark_count',
+  'view_count',
+  'entities',
+  'media',
+  'possibly_sensitive',
+  'community_id',
 ];
 export const COMMUNITY_FIELDS = ['id', 'name', 'description', 'member_count', 'created_at', 'creator', 'rules'];
 export const META_FIELDS = ['request_id', 'latency_ms', 'result_count', 'next_cursor', 'has_next_page', 'credits_charged', 'credits_remaining'];
@@ -172,7 +210,9 @@ export function expectSuccess(answer: ApiAnswer, extraMeta: string[] = []): void
   expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
   expectKeys(answer.body, ['data', 'meta'], 'success envelope');
   const meta = answer.body.meta as Rec;
-  expectKeys(meta, [...META_FIELDS, ...extraMeta], 'meta');
+  // `cached` is there when an upstream platform (Bluesky) served the call: whether its cache answered.
+  expectKeys(meta, [...META_FIELDS, ...extraMeta, ...('cached' in meta ? ['cached'] : [])], 'meta');
+  if ('cached' in meta) expectBoolean(meta.cached, 'meta.cached');
   expect(meta.request_id).toMatch(/^req_/);
   expect(answer.headers.get('x-request-id')).toBe(meta.request_id);
   expectCount(meta.latency_ms, 'meta.latency_ms');

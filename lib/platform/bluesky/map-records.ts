@@ -231,8 +231,10 @@ function isQuote(record: PostRecord): boolean {
   return record.embed?.$type === 'app.bsky.embed.record' || record.embed?.$type === 'app.bsky.embed.recordWithMedia';
 }
 
-function postUrl(handle: string, uri: string): string {
-  return `https://bsky.app/profile/${handle}/post/${parseAtUri(uri).rkey}`;
+/** The post's bsky.app address, by DID: it outlives handle changes and reads back to the same id. */
+function postUrl(uri: string): string {
+  const { authority, rkey } = parseAtUri(uri);
+  return `https://bsky.app/profile/${authority}/post/${rkey}`;
 }
 
 type PostLike = {
@@ -251,7 +253,7 @@ function baseTweet(post: PostLike): EmbeddedTweet {
   const parent = record.reply?.parent.uri;
   return {
     id,
-    url: postUrl(post.author.handle, post.uri),
+    url: postUrl(post.uri),
     text: record.text ?? '',
     created_at: isoTime(record.createdAt) ?? isoTime(post.indexedAt)!,
     lang: record.langs?.[0] ?? null,
