@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { BLUESKY_SYNTAX } from '@/lib/platform/bluesky/syntax';
+import { PLATFORM_NAMES } from '@/lib/platform/platform';
+import { LOCAL_SYNTAX, type PlatformSyntax } from '@/lib/platform/syntax';
 import type { Operation } from './define-operation';
 
 type JsonSchema = Record<string, unknown>;
@@ -40,8 +43,8 @@ const ERROR_RESPONSES: Record<string, string> = {
   '404': 'not_found: the user, tweet, list or community does not exist; also an unknown path',
   '405': 'method_not_allowed: the path exists for other methods (see the Allow header)',
   '413': 'payload_too_large: body over 64 KiB',
-  '429': 'rate_limited: per-key rate limit exceeded; see Retry-After',
-  '503': 'unavailable: the data source cannot serve this operation now',
+  '429': 'rate_limited: per-key rate limit exceeded, or the upstream platform\'s own limit; see Retry-After',
+  '503': 'unavailable: the data source cannot serve this operation now (the platform lacks the feature, the upstream failed or timed out, the database is down)',
 };
 
 /**
@@ -113,6 +116,30 @@ function parametersOf(operation: Operation, components: Record<string, JsonSchem
   return out;
 }
 
+/** Per-request platform choice (lib/api/select-platform.ts), on every operation. */
+const PLATFORM_PARAMETER: JsonSchema = {
+  name: 'Perch-Platform',
+  in: 'header',
+  required: false,
+  description:
+    'Which platform serves this call, where the deployment serves several (GET /v2/account lists them under `platforms`); without it, the deployment\'s default. ' +
+    'One it does not serve is a 400. Cursors are bound to the platform that issued them.',
+  schema: { type: 'string', enum: [...PLATFORM_NAMES] },
+};
+
+/** Each platform's id and username syntax, for the document's description. */
+function syntaxText(): string {
+  const lines = [
+    ['local', LOCAL_SYNTAX],
+    ['x', LOCAL_SYNTAX],
+    ['bluesky', BLUESKY_SYNTAX],
+  ].map(([name, syntax]) => {
+    const { username, id } = syntax as PlatformSyntax;
+    return `- **${name as string}**: usernames: ${username.description}; tweet, list and community ids: ${id.description}.`;
+  });
+  return lines.join('\n');
+}
+
 function costText(operation: Operation): string {
   const { cost } = operation;
   if (cost.credits === 0) return 'Free.';
@@ -155,7 +182,7 @@ export function buildOpenApiDocument(operations: readonly Operation[], serverUrl
       description: [operation.description, costText(operation)].filter(Boolean).join('\n\n'),
       'x-credits': { per: operation.cost.per, unit: operation.cost.unit, credits: operation.cost.credits },
       'x-scope': operation.scope,
-      parameters: parametersOf(operation, components),
+      parameters: [...parametersOf(operation, components), PLATFORM_PARAMETER],
       ...(operation.body ? { requestBody: { required: true, content: { 'application/json': { schema: inputObjectSchema(operation.body, components) } } } } : {}),
       security: operation.cost.credits === 0 && operation.id === 'getOpenApi' ? [] : [{ bearer: [] }],
       responses,
@@ -169,7 +196,13 @@ export function buildOpenApiDocument(operations: readonly Operation[], serverUrl
       description:
         'Real-time microblogging data, credit-metered. Authenticate with `Authorization: Bearer perch_…`. ' +
         'Every success is `{data, meta}` with seven meta fields; every error is `{error: {code, message, details?}, meta}`. ' +
-        'Errors never charge credits. List operations page with `count` (default 20) and `cursor` (meta.next_cursor).',
+        'Errors never charge credits. List operations page with `count` (default 20) and `cursor` (meta.next_cursor).\n\n' +
+        'Platforms: a deployment serves the embedded platform (`local`, the default), Bluesky (`bluesky`) or both; the `Perch-Platform` header picks one per call. ' +
+        'Ids are opaque, URL-safe strings that go back unchanged into any path or batch of the platform that returned them; the path parameters follow its syntax:\n' +
+        syntaxText() +
+        '\n\nWhat a platform does not have (on Bluesky: communities, list subscribers, trends per country) answers 503 `unavailable` naming the platform and the feature, and charges nothing. ' +
+        'Calls served from an upstream platform add `meta.cached`: true when Perch\'s short-lived upstream cache answered every upstream read. ' +
+        'Upstream limits surface as 429 with Retry-After, upstream failures and timeouts as 503.',
     },
     servers: [{ url: serverUrl }],
     tags: [...new Set(operations.map((o) => o.tag))].map((name) => ({ name })),
