@@ -2,6 +2,8 @@ import { createBlueskyPlatform } from './bluesky';
 import { localPlatform } from './local';
 import type { Platform, PlatformName } from './platform';
 import { readPlatformConfig, type PlatformConfig } from './platform-config';
+import { getRedis } from '@/lib/ratelimit/redis-client';
+import { createRedisUpstreamCache } from './redis-upstream-cache';
 import { createUpstreamCache } from './upstream-cache';
 
 /** The platforms a deployment serves: the default one and every one a request may pick. */
@@ -10,9 +12,15 @@ export type ServedPlatforms = {
   byName: ReadonlyMap<PlatformName, Platform>;
 };
 
-/** The served platforms for a configuration (each adapter built once). */
+/** The served platforms for a configuration (each adapter built once), caching upstream reads in Redis when REDIS_URL is set, in memory otherwise. */
 export function createServedPlatforms(config: PlatformConfig): ServedPlatforms {
-  const cache = config.cacheTtlSeconds > 0 ? createUpstreamCache({ ttlSeconds: config.cacheTtlSeconds }) : null;
+  const redis = config.cacheTtlSeconds > 0 ? getRedis() : null;
+  const cache =
+    config.cacheTtlSeconds === 0
+      ? null
+      : redis
+        ? createRedisUpstreamCache(redis, { ttlSeconds: config.cacheTtlSeconds })
+        : createUpstreamCache({ ttlSeconds: config.cacheTtlSeconds });
   const byName = new Map<PlatformName, Platform>();
   for (const name of config.platforms) {
     if (name === 'local') byName.set(name, localPlatform);
