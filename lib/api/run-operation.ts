@@ -1,6 +1,8 @@
 import { getBalance, placeHold, releaseHold, settleHold } from '@/lib/credits';
 import { getConnectedAccount } from '@/lib/connections/get-connected-account';
-import type { Platform } from '@/lib/platform/platform';
+import { getBlueskyActor } from '@/lib/connections/bluesky-connection';
+import type { Platform, PlatformName } from '@/lib/platform/platform';
+import type { PlatformActor } from '@/lib/platform/types';
 import { planCharge } from './charge';
 import { decodeCursor, encodeCursor, parameterFingerprint } from './cursor';
 import type { Caller, Operation, ServedPlatformNames } from './define-operation';
@@ -84,9 +86,8 @@ export async function runOperation(input: RunInput): Promise<Response> {
         request,
         platform: input.platform,
         served: input.served,
-        // Connections link accounts of the embedded platform only, so far: on any other platform the
-        // caller has no connected account (writes answer 403 account_not_connected).
-        connectedAccount: () => (input.platform.name === 'local' ? getConnectedAccount(caller.userId) : Promise.resolve(null)),
+        // Each platform has its own connection: the embedded one through its OAuth server, Bluesky by app password.
+        connectedAccount: () => connectedAccountOn(input.platform.name, caller.userId),
       }),
     );
     const items = result.items ?? (Array.isArray(result.data) ? result.data.length : 1);
@@ -117,6 +118,13 @@ export async function runOperation(input: RunInput): Promise<Response> {
     if (idempotencyKey) await releaseIdempotencyKey(caller.userId, idempotencyKey);
     return errorResponse(apiError, requestId, latency(), rateHeaders);
   }
+}
+
+/** The caller's connected account on this platform, or null. */
+function connectedAccountOn(platform: PlatformName, userId: string): Promise<PlatformActor | null> {
+  if (platform === 'local') return getConnectedAccount(userId);
+  if (platform === 'bluesky') return getBlueskyActor(userId);
+  return Promise.resolve(null);
 }
 
 type ReplayMeta = { requestId: string; latencyMs: number; balance: number; rateHeaders: Record<string, string> };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectBlueskyAccount } from '@/lib/admin/connect-bluesky';
 import { BLUESKY_SYNTAX } from '@/lib/platform/bluesky/syntax';
 import { setServedPlatforms, type ServedPlatforms } from '@/lib/platform/served-platforms';
 import { createApiAccount, expectLedgersBalanced, type ApiAccount } from '../support/api-client';
@@ -254,6 +255,48 @@ describe('platform selection', () => {
     const answer = await measuredCall(account, 'POST', '/v2/tweets/create', { body: { text: 'hello' } });
     expectError(answer, 403, 'account_not_connected');
     expectNothingCharged(answer);
+  });
+});
+
+describe('Bluesky writes through /v2 as the connected account', () => {
+  it('connecting checks the app password; writes then appear on the network and charge 100 each', async () => {
+    const writer = await createApiAccount({ label: 'bluesky-writer' });
+    await expect(connectBlueskyAccount(writer.userId, world.handles.dan, 'wrong-password', atproto.pdsUrl)).rejects.toThrow(/refused/);
+    expect(await connectBlueskyAccount(writer.userId, world.handles.dan, world.passwords.dan, atproto.pdsUrl)).toBe(world.handles.dan);
+    const me = await writer.call('GET', '/v2/account');
+    expect(me.body.data.connected_account).toEqual({ username: world.handles.dan });
+    expect((await writer.call('GET', '/v2/account', { headers: { 'Perch-Platform': 'local' } })).body.data.connected_account).toBeNull();
+
+    const created = await measuredCall(writer, 'POST', '/v2/tweets/create', { body: { text: 'dan posts through Perch' }, headers: { 'Idempotency-Key': 'dan-1' } });
+    expectSuccess(created);
+    expectCharged(created, PRICE.write);
+    expect(created.body.data).toMatchObject({ author_id: world.dids.dan, text: 'dan posts through Perch' });
+    const replayed = await measuredCall(writer, 'POST', '/v2/tweets/create', { body: { text: 'dan posts through Perch' }, headers: { 'Idempotency-Key': 'dan-1' } });
+    expect(replayed.body.data.id).toBe(created.body.data.id);
+    expectCharged(replayed, 0);
+    const reply = await measuredCall(writer, 'POST', '/v2/tweets/reply', {
+      body: { tweet_id: `https://bsky.app/profile/${world.dids.alice}/post/${world.posts.second.split('~')[1]}`, text: 'dan replies' },
+    });
+    expect(reply.body.data).toMatchObject({ is_reply: true, in_reply_to: { tweet_id: world.posts.second } });
+    const like = await measuredCall(writer, 'POST', `/v2/tweets/${world.posts.media}/like`);
+    expect(like.body.data).toEqual({ tweet_id: world.posts.media, liked: true });
+    expectCharged(like, PRICE.write);
+    const follow = await writer.call('POST', `/v2/users/${world.handles.erin}/follow`);
+    expect(follow.body.data).toEqual({ username: world.handles.erin, following: true });
+    const notMine = await measuredCall(writer, 'DELETE', `/v2/tweets/${world.posts.hello}`);
+    expectError(notMine, 403, 'forbidden');
+    expectNothingCharged(notMine);
+    await atproto.network.processAll();
+
+    const onNetwork = await atproto.network.bsky.getClient().app.bsky.feed.getAuthorFeed({ actor: world.dids.dan, filter: 'posts_with_replies' });
+    expect(onNetwork.data.feed.map((item) => item.post.uri.split('/').pop())).toEqual(
+      expect.arrayContaining([created.body.data.id.split('~')[1], reply.body.data.id.split('~')[1]]),
+    );
+    const likers = await writer.call('GET', `/v2/tweets/${world.posts.media}/likers`);
+    expect(likers.body.data.map((u: { id: string }) => u.id)).toContain(world.dids.dan);
+    const deleted = await measuredCall(writer, 'DELETE', `/v2/tweets/${created.body.data.id}`);
+    expect(deleted.body.data).toEqual({ id: created.body.data.id, deleted: true });
+    expectCharged(deleted, PRICE.write);
   });
 });
 

@@ -39,7 +39,8 @@ export const getAccount = defineOperation({
     const summary = await getAccountSummary(caller.userId, caller.keyId);
     // The stored link alone is not enough: a grant revoked at the platform means writes get
     // 403 account_not_connected, so the account must not claim a connection either.
-    const connected = summary.connected_account ? await connectedAccount() : null;
+    // (summary.connected_account is the embedded platform's link; other platforms have their own.)
+    const connected = platform.name !== 'local' || summary.connected_account ? await connectedAccount() : null;
     return {
       data: { ...summary, connected_account: connected ? { username: connected.username } : null, platforms: { ...served, current: platform.name } },
     };
