@@ -4,7 +4,6 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { AccountExistsError, accountIdByEmail, createAccount } from '@/lib/admin/create-account';
 import { connectAccountDirectly } from '@/lib/admin/connect-account';
-import { connectBlueskyAccount } from '@/lib/admin/connect-bluesky';
 import { getBalance, grantCredits } from '@/lib/credits';
 import { ensureDatabase } from '@/lib/db/ensure-database';
 import { closePool } from '@/lib/db/pool';
@@ -110,6 +109,8 @@ const COMMANDS: Record<string, (options: Options) => Promise<string>> = {
     const userId = await accountIdByEmail(required(options, 'email'));
     // Checked by logging in once at the PDS or entryway of PERCH_BLUESKY_SERVICE_URL (default bsky.social).
     const serviceUrl = process.env.PERCH_BLUESKY_SERVICE_URL?.trim() || 'https://bsky.social';
+    // Loaded here only: the Bluesky client is large, and every other command starts faster without it.
+    const { connectBlueskyAccount } = await import('@/lib/admin/connect-bluesky');
     return connectBlueskyAccount(userId, required(options, 'identifier'), required(options, 'app-password'), serviceUrl);
   },
 };
