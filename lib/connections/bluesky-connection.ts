@@ -51,3 +51,9 @@ export async function getBlueskyActor(userId: string): Promise<PlatformActor | n
   }
   return { id: row.did, username: row.handle, credential: { kind: 'app_password', identifier: row.identifier, password } };
 }
+
+/** The handle of the account's connected Bluesky account, or null, for display. */
+export async function getBlueskyHandle(userId: string): Promise<string | null> {
+  const { rows } = await getPool().query<{ handle: string }>('SELECT handle FROM bluesky_connections WHERE user_id = $1', [userId]);
+  return rows[0]?.handle ?? null;
+}
