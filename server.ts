@@ -20,6 +20,7 @@ import { assertPortAvailable, createHttpServer, listen } from '@/lib/server/http
 import { webHandler } from '@/lib/server/web-adapter';
 import { ensureBuild } from '@/lib/server/ensure-build';
 import { readServerConfig } from '@/lib/server/config';
+import { readPlatformConfig } from '@/lib/platform/platform-config';
 import { handleSignals } from '@/lib/server/handle-signals';
 import { runShutdownSteps, type ShutdownStep } from '@/lib/server/run-shutdown-steps';
 import { ensurePlatformSeeded } from '@/lib/server/ensure-platform-seeded';
@@ -46,6 +47,7 @@ async function main(): Promise<void> {
   process.env.NEXT_TELEMETRY_DISABLED ??= '1';
   const config = readServerConfig();
   const metering = readMeteringConfig();
+  const platforms = readPlatformConfig();
   const started = Date.now();
 
   // Fail fast on what the operator must fix before the slow steps (build, seed).
@@ -58,6 +60,7 @@ async function main(): Promise<void> {
     shutdownSteps.push({ name: 'database supervisor', run: async () => supervisor.stop() });
   }
   await migrateDatabase(database.url);
+  console.log(`[platform] serving ${platforms.platforms.join(', ')} (default ${platforms.defaultPlatform}; pick another per request with the Perch-Platform header)`);
   shutdownSteps.push({ name: 'database pools', run: () => closePool() });
   if (config.autoSeed) await ensurePlatformSeeded(database.url, config.seedScale);
   await ensureBuild(root);
@@ -106,7 +109,9 @@ async function main(): Promise<void> {
     shutdownSteps.push({ name: 'live activity', run: () => live.stop() });
   }
   const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
-  console.log(`[perch] ready on http://${shownHost}:${config.port} in ${((Date.now() - started) / 1000).toFixed(1)} s${config.live ? ` (live activity ${config.liveRate}/s)` : ''}`);
+  console.log(
+    `[perch] ready on http://${shownHost}:${config.port} in ${((Date.now() - started) / 1000).toFixed(1)} s${config.live ? ` (live activity ${config.liveRate}/s)` : ''}`,
+  );
 }
 
 handleSignals((signal) => void shutdown(signal));

@@ -9,6 +9,7 @@ import { ensureDatabase } from '@/lib/db/ensure-database';
 import { closePool } from '@/lib/db/pool';
 import { StartupError } from '@/lib/db/startup-error';
 import { issueKey, revokeKey } from '@/lib/keys';
+import { PlatformError } from '@/lib/platform/errors';
 import { getSamples } from '@/lib/platform/local/get-samples';
 
 const USAGE = `usage: npm run --silent admin -- <command> [options]
@@ -18,7 +19,8 @@ const USAGE = `usage: npm run --silent admin -- <command> [options]
   revoke-key --key KEY_OR_ID
   balance --email E
   samples
-  connect-account --email E --platform-username U`;
+  connect-account --email E --platform-username U
+  connect-bluesky --email E --identifier HANDLE --app-password P`;
 
 class UsageError extends Error {}
 
@@ -35,6 +37,8 @@ const OPTIONS = {
   expires: { type: 'string' },
   key: { type: 'string' },
   'platform-username': { type: 'string' },
+  identifier: { type: 'string' },
+  'app-password': { type: 'string' },
 } as const;
 
 type Options = { [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K]['type'] extends 'boolean' ? boolean : string };
@@ -101,11 +105,19 @@ const COMMANDS: Record<string, (options: Options) => Promise<string>> = {
     const userId = await accountIdByEmail(required(options, 'email'));
     return (await connectAccountDirectly(userId, required(options, 'platform-username'))).username;
   },
+  async 'connect-bluesky'(options) {
+    const userId = await accountIdByEmail(required(options, 'email'));
+    // Checked by logging in once at the PDS or entryway of PERCH_BLUESKY_SERVICE_URL (default bsky.social).
+    const serviceUrl = process.env.PERCH_BLUESKY_SERVICE_URL?.trim() || 'https://bsky.social';
+    // Loaded here only: the Bluesky client is large, and every other command starts faster without it.
+    const { connectBlueskyAccount } = await import('@/lib/admin/connect-bluesky');
+    return connectBlueskyAccount(userId, required(options, 'identifier'), required(options, 'app-password'), serviceUrl);
+  },
 };
 
 function describeError(error: unknown): string {
   if (error instanceof z.ZodError) return error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ');
-  if (error instanceof AccountExistsError || error instanceof UsageError || error instanceof StartupError) return error.message;
+  if (error instanceof AccountExistsError || error instanceof UsageError || error instanceof StartupError || error instanceof PlatformError) return error.message;
   return error instanceof Error ? error.message : String(error);
 }
 

@@ -28,7 +28,7 @@ export function ProfileHeader({ user, actions, connectedUsername = null }: Props
   return (
     <header className="flex min-w-0 flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900/60">
       <div className="flex min-w-0 items-start gap-4">
-        <Avatar name={user.name} username={user.username} url={user.profile_image_url} size="lg" />
+        <Avatar name={user.name ?? user.username} username={user.username} url={user.profile_image_url} size="lg" />
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <div className="flex min-w-0 flex-wrap items-start justify-between gap-2">
             <div className="min-w-0">
@@ -60,7 +60,7 @@ export function ProfileHeader({ user, actions, connectedUsername = null }: Props
         {figures.map((f) => (
           <div key={f.label} className="min-w-0 rounded-lg bg-slate-50 px-2 py-1.5 dark:bg-slate-800/60">
             <dt className="text-xs text-slate-500 dark:text-slate-400">{f.label}</dt>
-            <dd className="truncate font-semibold tabular-nums">{formatNumber(f.value)}</dd>
+            <dd className="truncate font-semibold tabular-nums">{f.value === null ? '—' : formatNumber(f.value)}</dd>
           </div>
         ))}
       </dl>

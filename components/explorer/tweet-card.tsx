@@ -38,7 +38,11 @@ function AuthorLine({ tweet, linkTime }: { tweet: Tweet | EmbeddedTweet; linkTim
         ·
       </span>
       {linkTime ? (
-        <Link href={tweetHref(tweet.id)} className="text-slate-500 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-slate-400" aria-label={`Open the tweet by @${author.username}`}>
+        <Link
+          href={tweetHref(tweet.id)}
+          className="text-slate-500 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-slate-400"
+          aria-label={`Open the tweet by @${author.username}`}
+        >
           <RelativeTime iso={tweet.created_at} />
         </Link>
       ) : (
@@ -54,7 +58,7 @@ function Quoted({ tweet }: { tweet: EmbeddedTweet }) {
   return (
     <div className="flex min-w-0 flex-col gap-1.5 rounded-lg border border-slate-200 p-3 dark:border-slate-800">
       <div className="flex min-w-0 items-center gap-2">
-        <Avatar name={tweet.author.name} username={tweet.author.username} url={tweet.author.profile_image_url} size="sm" />
+        <Avatar name={tweet.author.name ?? tweet.author.username} username={tweet.author.username} url={tweet.author.profile_image_url} size="sm" />
         <AuthorLine tweet={tweet} linkTime />
       </div>
       <TweetText tweet={tweet} className="text-sm" />
@@ -79,7 +83,7 @@ export function TweetCard({ tweet: outer, actions, featured = false }: Props) {
         </p>
       )}
       <div className="flex min-w-0 gap-3">
-        <Avatar name={tweet.author.name} username={tweet.author.username} url={tweet.author.profile_image_url} />
+        <Avatar name={tweet.author.name ?? tweet.author.username} username={tweet.author.username} url={tweet.author.profile_image_url} />
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           <AuthorLine tweet={tweet} linkTime={!featured} />
           {tweet.in_reply_to && (

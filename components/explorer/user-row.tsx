@@ -9,7 +9,7 @@ import { VerifiedBadge } from './verified-badge';
 export function UserRow({ user }: { user: User }) {
   return (
     <article aria-label={`@${user.username}`} className="flex min-w-0 gap-3 border-b border-slate-200 px-1 py-3 dark:border-slate-800">
-      <Avatar name={user.name} username={user.username} url={user.profile_image_url} />
+      <Avatar name={user.name ?? user.username} username={user.username} url={user.profile_image_url} />
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
         <div className="flex min-w-0 flex-wrap items-center gap-x-1.5">
           <Link href={profileHref(user.username)} className="flex min-w-0 items-center gap-1 font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-brand-500">

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ConnectedAccount } from '@/lib/connections/require-scope';
-import type { Platform } from '@/lib/platform/platform';
+import type { Platform, PlatformName } from '@/lib/platform/platform';
 import type { PlatformActor } from '@/lib/platform/types';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
@@ -8,8 +8,7 @@ export type Tag = 'Search' | 'Users' | 'Tweets' | 'Lists' | 'Communities' | 'Ana
 
 /** What an operation costs: per item returned, or a fixed price per call (contract section 3). */
 export type Cost =
-  | { per: 'item'; unit: 'tweet' | 'profile' | 'follower' | 'member' | 'id'; credits: number }
-  | { per: 'call'; unit: 'check' | 'write' | 'trending' | 'free'; credits: number };
+  { per: 'item'; unit: 'tweet' | 'profile' | 'follower' | 'member' | 'id'; credits: number } | { per: 'call'; unit: 'check' | 'write' | 'trending' | 'free'; credits: number };
 
 export const COSTS = {
   tweet: { per: 'item', unit: 'tweet', credits: 15 },
@@ -30,6 +29,9 @@ export type Caller = {
   source: 'api' | 'playground';
 };
 
+/** The platforms a deployment serves: the default and every one Perch-Platform may pick. */
+export type ServedPlatformNames = { default: PlatformName; available: PlatformName[] };
+
 export type HandlerContext<P, Q, B> = {
   params: P;
   query: Q;
@@ -43,6 +45,7 @@ export type HandlerContext<P, Q, B> = {
   request: Request;
   /** The data source operations read from and write to. */
   platform: Platform;
+  served: ServedPlatformNames;
   /** The platform account the caller connected, or null: writes act as it, checks default to it. */
   connectedAccount: () => Promise<ConnectedAccount | null>;
 };
@@ -87,8 +90,6 @@ export type OperationSpec<P extends AnyObject, Q extends AnyObject, B extends An
 export type Operation = OperationSpec<AnyObject, AnyObject, AnyObject, z.ZodType>;
 
 /** Declares an operation once: routing, validation, costs, OpenAPI and SDK types come from it. */
-export function defineOperation<P extends AnyObject, Q extends AnyObject, B extends AnyObject, R extends z.ZodType>(
-  spec: OperationSpec<P, Q, B, R>,
-): OperationSpec<P, Q, B, R> {
+export function defineOperation<P extends AnyObject, Q extends AnyObject, B extends AnyObject, R extends z.ZodType>(spec: OperationSpec<P, Q, B, R>): OperationSpec<P, Q, B, R> {
   return spec;
 }

@@ -1,6 +1,6 @@
-import { localPlatform } from '@/lib/platform/local';
 import type { Platform } from '@/lib/platform/platform';
 import { getMeter } from '@/lib/metering/meter';
+import { getServedPlatforms, type ServedPlatforms } from '@/lib/platform/served-platforms';
 import { authenticateRequest, RateLimitedError } from './authenticate-request';
 import type { Caller } from './define-operation';
 import { errorResponse } from './envelope';
@@ -10,6 +10,7 @@ import { OPERATIONS } from './registry';
 import { newRequestId } from './request-id';
 import { createRouter } from './router';
 import { runOperation } from './run-operation';
+import { selectPlatform } from './select-platform';
 import { toApiError } from './to-api-error';
 
 const route = createRouter(OPERATIONS);
@@ -17,12 +18,15 @@ const route = createRouter(OPERATIONS);
 export type DispatchOptions = {
   /** A caller already authenticated another way (the dashboard's session); skips the key. */
   caller?: Caller;
+  /** The one platform behind every operation, instead of the deployment's (tests). */
   platform?: Platform;
   /**
    * The method the client sent, when the binding could not put it on the Request: fetch
    * refuses to construct TRACE, TRACK and CONNECT requests, which still deserve a 405.
    */
   method?: string;
+  /** The platforms served, instead of those configured by the environment (tests). */
+  platforms?: ServedPlatforms;
 };
 
 /** The API's own prefix; `/V2/…` is routed too (see apiPathname). */
@@ -61,6 +65,8 @@ export async function dispatch(request: Request, options: DispatchOptions = {}):
       caller = authenticated.caller;
       rateHeaders = authenticated.rateHeaders;
     }
+    const served = options.platform ? single(options.platform) : (options.platforms ?? getServedPlatforms());
+    const platform = selectPlatform(request, served);
     return await runOperation({
       request,
       url,
@@ -70,7 +76,8 @@ export async function dispatch(request: Request, options: DispatchOptions = {}):
       requestId,
       started,
       rateHeaders,
-      platform: options.platform ?? localPlatform,
+      platform,
+      served: { default: served.defaultPlatform.name, available: [...served.byName.keys()] },
     });
   } catch (error) {
     const apiError = toApiError(error, requestId);
@@ -123,4 +130,8 @@ async function validKeyOf(request: Request): Promise<{ caller?: Caller; rateHead
     if (error instanceof ApiError && error.code === 'unauthorized') return { rateHeaders: {} };
     throw error;
   }
+}
+
+function single(platform: Platform): ServedPlatforms {
+  return { defaultPlatform: platform, byName: new Map([[platform.name, platform]]) };
 }

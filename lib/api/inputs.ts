@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCAL_ID_PATTERN, LOCAL_SYNTAX, LOCAL_USERNAME_PATTERN, type PlatformSyntax } from '@/lib/platform/syntax';
 
 // Shared input fields. Query strings arrive as text, so numeric and boolean query fields
 // parse text strictly ("12" yes; "", "1e3", "12abc" no) before their range checks.
@@ -16,36 +17,68 @@ export function integerField(min: number, max: number) {
 /** A boolean, from JSON or from a query string ("true"/"false"). */
 export const booleanField = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 
-export const USERNAME_PATTERN = /^@?[A-Za-z0-9_]{1,15}$/;
-export const ID_PATTERN = /^[0-9]{1,19}$/;
+export const USERNAME_PATTERN = LOCAL_USERNAME_PATTERN;
+export const ID_PATTERN = LOCAL_ID_PATTERN;
+
+// The username, id and tweet-reference fields follow the syntax of the platform serving the
+// request (lib/platform/syntax.ts). Operations declare them with the embedded platform's syntax
+// below, which is also what the OpenAPI document shows; `inputsForSyntax` (platform-inputs.ts)
+// swaps in another platform's fields, found through the kinds recorded here.
+
+export type SyntaxFieldKind = 'username' | 'usernamePath' | 'id' | 'tweetReference';
+const FIELD_KINDS = new WeakMap<z.ZodType, SyntaxFieldKind>();
+
+/** The syntax-dependent kind a field was declared as, if any. */
+export function syntaxFieldKind(field: z.ZodType): SyntaxFieldKind | undefined {
+  return FIELD_KINDS.get(field);
+}
+
+function kind<T extends z.ZodType>(field: T, fieldKind: SyntaxFieldKind): T {
+  FIELD_KINDS.set(field, fieldKind);
+  return field;
+}
+
+/** A username path or query value of this syntax, normalised (a leading @ dropped). */
+export function usernameFieldOf(syntax: PlatformSyntax) {
+  return z.string().regex(syntax.username.pattern, syntax.username.message).transform(syntax.username.normalize);
+}
+
+/** An id path value of this syntax. */
+export function idFieldOf(syntax: PlatformSyntax) {
+  const field = z.string().regex(syntax.id.pattern, syntax.id.message);
+  return syntax === LOCAL_SYNTAX ? field : field.transform(syntax.id.normalize);
+}
+
+/** A tweet id or web URL of this syntax, as the id. */
+export function tweetReferenceFieldOf(syntax: PlatformSyntax) {
+  return z
+    .string()
+    .trim()
+    .transform((value, ctx) => {
+      const id = syntax.tweetReference(value);
+      if (id !== null) return id;
+      ctx.addIssue({ code: 'custom', message: syntax.tweetReferenceMessage });
+      return z.NEVER;
+    });
+}
 
 /** A username path or query value: a leading @ is dropped. */
-export const usernameField = z
-  .string()
-  .regex(USERNAME_PATTERN, 'must be 1 to 15 letters, digits or underscores, optionally after @')
-  .transform((value) => value.replace(/^@/, ''));
+export const usernameField = kind(usernameFieldOf(LOCAL_SYNTAX), 'username');
 
 /**
  * A username path parameter in lower case: lookups ignore case anyway, and a cursor bound to
  * the canonical form stays valid whichever spelling the next page's request uses.
  */
-export const usernamePathField = usernameField.transform((value) => value.toLowerCase());
+export const usernamePathField = kind(
+  usernameField.transform((value) => value.toLowerCase()),
+  'usernamePath',
+);
 
 /** A numeric id (tweet, list, community) as a string. */
-export const idField = z.string().regex(ID_PATTERN, 'must be a numeric id of 1 to 19 digits');
+export const idField = kind(idFieldOf(LOCAL_SYNTAX), 'id');
 
 /** A tweet id, or a tweet URL ending in /status/<id>, as the id. */
-export const tweetReferenceField = z
-  .string()
-  .trim()
-  .transform((value, ctx) => {
-    if (ID_PATTERN.test(value)) return value;
-    const match = /^https?:\/\/[^\s/]+\/(?:[A-Za-z0-9_]{1,15}|i\/web)\/status(?:es)?\/([0-9]{1,19})(?:[/?#].*)?$/.exec(value);
-    if (match) return match[1];
-    ctx.addIssue({ code: 'custom', message: 'must be a tweet id or a tweet URL (…/status/<id>)' });
-    return z.NEVER;
-  })
-  .describe('A tweet id, or a tweet URL ending in /status/<id>');
+export const tweetReferenceField = kind(tweetReferenceFieldOf(LOCAL_SYNTAX).describe('A tweet id, or a tweet URL ending in /status/<id>'), 'tweetReference');
 
 /**
  * A search query: 1 to 512 characters. PostgreSQL text cannot hold NUL, so a query with one

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { BLUESKY_SYNTAX } from '@/lib/platform/bluesky/syntax';
+import { PLATFORM_NAMES } from '@/lib/platform/platform';
+import { LOCAL_SYNTAX, type PlatformSyntax } from '@/lib/platform/syntax';
 import type { Operation } from './define-operation';
 
 type JsonSchema = Record<string, unknown>;
@@ -45,8 +48,8 @@ const ERROR_RESPONSES: Record<string, string> = {
   '405': 'method_not_allowed: the path exists for other methods (see the Allow header); also any method the API does not implement (TRACE, PUT, …) and HEAD on operations, which would charge for a body that is never sent',
   '413': 'payload_too_large: body over 64 KiB',
   '429':
-    'rate_limited: per-key rate limit exceeded; or too_many_failed_authentications: this client address sent too many unknown, revoked, expired or malformed keys (20 a minute) and its failed attempts are refused until the window ends (a valid key is still served); see Retry-After',
-  '503': 'unavailable: the data source cannot serve this operation now (the database is down or restarting: see Retry-After), or the operation did not finish within the server\'s time bound (PERCH_OPERATION_TIMEOUT_MS); nothing is charged',
+    'rate_limited: per-key rate limit exceeded, or the upstream platform\'s own limit; or too_many_failed_authentications: this client address sent too many unknown, revoked, expired or malformed keys (20 a minute) and its failed attempts are refused until the window ends (a valid key is still served); see Retry-After',
+  '503': 'unavailable: the data source cannot serve this operation now (the platform lacks the feature, the upstream failed or timed out, the database is down or restarting: see Retry-After), or the operation did not finish within the server\'s time bound (PERCH_OPERATION_TIMEOUT_MS); nothing is charged',
 };
 
 /**
@@ -118,6 +121,30 @@ function parametersOf(operation: Operation, components: Record<string, JsonSchem
   return out;
 }
 
+/** Per-request platform choice (lib/api/select-platform.ts), on every operation. */
+const PLATFORM_PARAMETER: JsonSchema = {
+  name: 'Perch-Platform',
+  in: 'header',
+  required: false,
+  description:
+    'Which platform serves this call, where the deployment serves several (GET /v2/account lists them under `platforms`); without it, the deployment\'s default. ' +
+    'One it does not serve is a 400. Cursors are bound to the platform that issued them.',
+  schema: { type: 'string', enum: [...PLATFORM_NAMES] },
+};
+
+/** Each platform's id and username syntax, for the document's description. */
+function syntaxText(): string {
+  const lines = [
+    ['local', LOCAL_SYNTAX],
+    ['x', LOCAL_SYNTAX],
+    ['bluesky', BLUESKY_SYNTAX],
+  ].map(([name, syntax]) => {
+    const { username, id } = syntax as PlatformSyntax;
+    return `- **${name as string}**: usernames: ${username.description}; tweet, list and community ids: ${id.description}.`;
+  });
+  return lines.join('\n');
+}
+
 function costText(operation: Operation): string {
   const { cost } = operation;
   if (cost.credits === 0) return 'Free.';
@@ -163,7 +190,7 @@ export function buildOpenApiDocument(operations: readonly Operation[], serverUrl
       description: [operation.description, costText(operation)].filter(Boolean).join('\n\n'),
       'x-credits': { per: operation.cost.per, unit: operation.cost.unit, credits: operation.cost.credits },
       'x-scope': operation.scope,
-      parameters: parametersOf(operation, components),
+      parameters: [...parametersOf(operation, components), PLATFORM_PARAMETER],
       ...(operation.body ? { requestBody: { required: true, content: { 'application/json': { schema: inputObjectSchema(operation.body, components) } } } } : {}),
       security: operation.cost.credits === 0 && operation.id === 'getOpenApi' ? [] : [{ bearer: [] }],
       responses,
@@ -179,7 +206,13 @@ export function buildOpenApiDocument(operations: readonly Operation[], serverUrl
         'Every success is `{data, meta}` with seven meta fields; every error is `{error: {code, message, details?}, meta}`. ' +
         'Errors never charge credits. List operations page with `count` (default 20) and `cursor` (meta.next_cursor). ' +
         'Request bodies are JSON (`Content-Type: application/json`, else 415); GET and DELETE take none (400). ' +
-        'HEAD is answered for this document only; on operations it is a 405, as is any method a path does not take.',
+        'HEAD is answered for this document only; on operations it is a 405, as is any method a path does not take.\n\n' +
+        'Platforms: a deployment serves the embedded platform (`local`, the default), Bluesky (`bluesky`) or both; the `Perch-Platform` header picks one per call. ' +
+        'Ids are opaque, URL-safe strings that go back unchanged into any path or batch of the platform that returned them; the path parameters follow its syntax:\n' +
+        syntaxText() +
+        '\n\nWhat a platform does not have (on Bluesky: communities, list subscribers, trends per country) answers 503 `unavailable` naming the platform and the feature, and charges nothing. ' +
+        'Calls served from an upstream platform add `meta.cached`: true when Perch\'s short-lived upstream cache answered every upstream read. ' +
+        'Upstream limits surface as 429 with Retry-After, upstream failures and timeouts as 503.',
     },
     servers: [{ url: serverUrl }],
     tags: [...new Set(operations.map((o) => o.tag))].map((name) => ({ name })),

@@ -1,15 +1,21 @@
 import { getBalance } from '@/lib/credits';
 import { getMeter } from '@/lib/metering/meter';
 import { getConnectedAccount } from '@/lib/connections/get-connected-account';
-import type { Platform } from '@/lib/platform/platform';
+import { getBlueskyActor } from '@/lib/connections/bluesky-connection';
+import type { Platform, PlatformName } from '@/lib/platform/platform';
+import type { PlatformActor } from '@/lib/platform/types';
+import type { ConnectedAccount } from '@/lib/connections/require-scope';
+import { ALL_SCOPES } from '@/lib/oauth/scopes';
 import { planCharge } from './charge';
 import { decodeCursor, encodeCursor, parameterFingerprint } from './cursor';
-import type { Caller, Operation } from './define-operation';
+import type { Caller, Operation, ServedPlatformNames } from './define-operation';
 import { errorResponse, successResponse } from './envelope';
 import { ApiError } from './errors';
 import { claimIdempotencyKey, completeIdempotencyKey, idempotencyKeyOf, releaseIdempotencyKey, requestFingerprint } from './idempotency';
+import { withUpstreamReport } from '@/lib/platform/upstream-cache';
 import { toApiError } from './to-api-error';
 import { withOperationTimeout } from './operation-timeout';
+import { inputsForSyntax } from './platform-inputs';
 import { parseInput, queryObject, readJsonBody, refuseBody } from './validate';
 
 export type RunInput = {
@@ -22,6 +28,8 @@ export type RunInput = {
   started: number;
   rateHeaders: Record<string, string>;
   platform: Platform;
+  /** The platforms this deployment serves, for /v2/account. */
+  served: ServedPlatformNames;
 };
 
 /**
@@ -38,14 +46,17 @@ export async function runOperation(input: RunInput): Promise<Response> {
   if (operation.scope === 'write' && !caller.scopes.includes('write')) {
     throw new ApiError('forbidden', 'this key lacks the write scope: create a key with read,write scopes');
   }
-  const params = parseInput(operation.params, input.pathParams, 'path');
-  const query = parseInput(operation.query, queryObject(url), 'query');
+  // Usernames and ids are validated in the syntax of the platform that serves this request.
+  const inputs = inputsForSyntax(operation, input.platform.syntax);
+  const params = parseInput(inputs.params, input.pathParams, 'path');
+  const query = parseInput(inputs.query, queryObject(url), 'query');
   const rawBody = operation.method === 'POST' ? await readJsonBody(request) : await refuseBody(request);
-  const body = parseInput(operation.body, rawBody, 'body');
+  const body = parseInput(inputs.body, rawBody, 'body');
   const plan = planCharge(operation, { params, query, body });
 
   const values = operation.body ? body : query;
-  const fingerprint = parameterFingerprint({ ...params, ...values });
+  // A cursor from one platform is no position on another: other platforms bind it to their name.
+  const fingerprint = parameterFingerprint({ ...params, ...values, ...(input.platform.name === 'local' ? {} : { platform: input.platform.name }) });
   const cursor = values.cursor as string | undefined;
   const after = cursor ? decodeCursor(cursor, operation.id, fingerprint) : null;
 
@@ -69,18 +80,24 @@ export async function runOperation(input: RunInput): Promise<Response> {
   }
 
   try {
-    const result = await withOperationTimeout(meter.config.operationTimeoutMs, () => operation.handler({
-      params,
-      query,
-      body,
-      limit: plan.limit,
-      after,
-      caller,
-      requestId,
-      request,
-      platform: input.platform,
-      connectedAccount: () => getConnectedAccount(caller.userId),
-    }));
+    const { result, report } = await withUpstreamReport(() =>
+      withOperationTimeout(meter.config.operationTimeoutMs, () =>
+        operation.handler({
+          params,
+          query,
+          body,
+          limit: plan.limit,
+          after,
+          caller,
+          requestId,
+          request,
+          platform: input.platform,
+          served: input.served,
+          // Each platform has its own connection: the embedded one through its OAuth server, Bluesky by app password.
+          connectedAccount: () => connectedAccountOn(input.platform.name, caller.userId),
+        }),
+      ),
+    );
     const items = result.items ?? (Array.isArray(result.data) ? result.data.length : 1);
     const charge = result.unchanged ? 0 : operation.cost.per === 'item' ? items * operation.cost.credits : operation.cost.credits;
     const remaining = await hold.ticket.settle(charge, { ...usageBase, status: 200, items, latencyMs: latency() });
@@ -95,6 +112,8 @@ export async function runOperation(input: RunInput): Promise<Response> {
         has_next_page: nextCursor !== null,
         credits_charged: charge,
         credits_remaining: remaining,
+        // Served from an upstream (Bluesky): whether every upstream read came from the cache.
+        ...(report.reads > 0 ? { cached: report.cached === report.reads } : {}),
         ...result.meta,
       },
       rateHeaders,
@@ -107,6 +126,17 @@ export async function runOperation(input: RunInput): Promise<Response> {
     if (idempotencyKey) await releaseIdempotencyKey(caller.userId, idempotencyKey);
     return errorResponse(apiError, requestId, latency(), rateHeaders);
   }
+}
+
+/** The caller's connected account on this platform, or null. */
+async function connectedAccountOn(platform: PlatformName, userId: string): Promise<ConnectedAccount | null> {
+  if (platform === 'local') return getConnectedAccount(userId);
+  if (platform === 'bluesky') {
+    // An app password acts with the account's full rights: every write scope.
+    const actor = await getBlueskyActor(userId);
+    return actor ? { ...actor, scopes: ALL_SCOPES } : null;
+  }
+  return null;
 }
 
 type ReplayMeta = { requestId: string; latencyMs: number; balance: number; rateHeaders: Record<string, string> };

@@ -52,3 +52,31 @@ export class ForbiddenError extends PlatformError {
     this.name = 'ForbiddenError';
   }
 }
+
+/**
+ * The platform cannot serve this (a feature it does not have, such as communities on Bluesky,
+ * or an upstream that failed or timed out): 503 unavailable, charging nothing.
+ */
+export class UnavailableError extends PlatformError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnavailableError';
+  }
+
+  /** A feature the platform does not have at all; the message names both. */
+  static feature(platform: string, feature: string): UnavailableError {
+    return new UnavailableError(`${platform} does not offer ${feature}`);
+  }
+}
+
+/** The upstream refused for its own rate limit: 429 with Retry-After from the upstream's reset. */
+export class UpstreamRateLimitedError extends PlatformError {
+  constructor(
+    message: string,
+    /** Seconds until the upstream accepts calls again. */
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+    this.name = 'UpstreamRateLimitedError';
+  }
+}

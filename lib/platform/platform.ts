@@ -26,10 +26,13 @@ import type {
   ViewerRelations,
   WriteOutcome,
 } from './types';
+import type { PlatformSyntax } from './syntax';
 
-// Usernames may carry a leading @ and any case; ids are decimal strings. Every method throws
+// Usernames and ids arrive validated and normalised in the platform's own syntax (syntax.ts).
+// Every method throws
 // NotFoundError when the user, tweet, list or community it starts from does not exist,
-// InvalidCursorError for an `after` it did not issue, InvalidInputError for unusable input.
+// InvalidCursorError for an `after` it did not issue, InvalidInputError for unusable input,
+// UnavailableError for what it cannot serve (503) and UpstreamRateLimitedError (429).
 
 /** What operations read: one method per access path of the contract (section 7, 1–28). */
 export type PlatformReads = {
@@ -98,5 +101,16 @@ export type PlatformWrites = {
   unfollow(actor: PlatformActor, username: string): Promise<WriteOutcome<UnfollowResult>>;
 };
 
-/** The only way operations reach data: the embedded platform now, X and Bluesky later. */
-export type Platform = PlatformReads & PlatformWrites;
+/** The platforms Perch can serve: the embedded one, Bluesky and X. */
+export const PLATFORM_NAMES = ['local', 'bluesky', 'x'] as const;
+export type PlatformName = (typeof PLATFORM_NAMES)[number];
+
+/** What a platform is, beside what it does. */
+export type PlatformIdentity = {
+  readonly name: PlatformName;
+  /** Its id and username syntax: the API validates inputs with it. */
+  readonly syntax: PlatformSyntax;
+};
+
+/** The only way operations reach data: the embedded platform, Bluesky or X. */
+export type Platform = PlatformIdentity & PlatformReads & PlatformWrites;

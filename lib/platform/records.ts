@@ -2,28 +2,35 @@ import { z } from 'zod';
 
 // The contract's records (section 5), the one source for validation, OpenAPI and SDK types.
 
-const id = z.string().regex(/^[0-9]{1,19}$/).describe('A 64-bit id as a decimal string');
+// Ids are opaque, URL-safe strings in the serving platform's syntax (lib/platform/syntax.ts):
+// decimal snowflakes on the embedded platform and X, DIDs and <DID>~<record key> on Bluesky.
+const id = z
+  .string()
+  .regex(/^[A-Za-z0-9._:~%-]{1,2400}$/)
+  .describe('An opaque, URL-safe id: a decimal 64-bit id on the embedded platform and X; a DID (users) or <DID>~<record key> (posts, lists) on Bluesky');
 const time = z.string().describe('ISO-8601 UTC time');
 const verifiedType = z.enum(['none', 'blue', 'business', 'government']);
+
+const displayName = z.string().nullable().describe('The display name; null where the account has none (Bluesky)');
 
 /** A user as a platform reads it; the API adds `viewer` (UserWithViewerSchema). */
 export const UserSchema = z
   .object({
     id,
     username: z.string(),
-    name: z.string(),
+    name: displayName,
     description: z.string().nullable(),
     location: z.string().nullable(),
     url: z.string().nullable(),
     profile_image_url: z.string().nullable(),
     profile_banner_url: z.string().nullable(),
-    created_at: time,
+    created_at: time.nullable().describe('ISO-8601 UTC time; null where the platform does not say'),
     followers_count: z.number().int(),
     following_count: z.number().int(),
     tweet_count: z.number().int(),
-    like_count: z.number().int(),
-    media_count: z.number().int(),
-    listed_count: z.number().int(),
+    like_count: z.number().int().nullable().describe('null where the platform does not count it (Bluesky)'),
+    media_count: z.number().int().nullable().describe('null where the platform does not count it (Bluesky)'),
+    listed_count: z.number().int().nullable().describe('null where the platform does not count it (Bluesky)'),
     verified: z.boolean(),
     is_blue_verified: z.boolean(),
     verified_type: verifiedType,
@@ -35,11 +42,11 @@ export const UserSummarySchema = z
   .object({
     id,
     username: z.string(),
-    name: z.string(),
+    name: displayName,
     profile_image_url: z.string().nullable(),
     is_blue_verified: z.boolean(),
     verified_type: verifiedType,
-    followers_count: z.number().int(),
+    followers_count: z.number().int().nullable().describe('null where the platform does not give it with a post (Bluesky)'),
   })
   .meta({ id: 'UserSummary' });
 
@@ -139,9 +146,7 @@ export const CommunitySchema = z
   })
   .meta({ id: 'Community' });
 
-export const TrendSchema = z
-  .object({ rank: z.number().int(), name: z.string(), query: z.string(), tweet_count: z.number().int() })
-  .meta({ id: 'Trend' });
+export const TrendSchema = z.object({ rank: z.number().int(), name: z.string(), query: z.string(), tweet_count: z.number().int() }).meta({ id: 'Trend' });
 
 export type UserRecord = z.infer<typeof UserWithViewerSchema>;
 export type UserSummaryRecord = z.infer<typeof UserSummarySchema>;

@@ -90,7 +90,15 @@ export type TrendingRequest = {
 // ── Write results (contract section 7, operations 29–38) ────────────────────────────
 
 /** The platform account a write acts as: the key owner's connected account. */
-export type PlatformActor = { id: string; username: string };
+export type PlatformActor = {
+  id: string;
+  username: string;
+  /**
+   * How to act as the account on an upstream platform (Bluesky: its handle and an app password);
+   * absent on the embedded platform, which writes its own tables.
+   */
+  credential?: { kind: 'app_password'; identifier: string; password: string };
+};
 
 export type CreateTweetRequest = {
   text: string;

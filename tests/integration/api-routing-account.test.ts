@@ -158,6 +158,7 @@ describe('getAccount', () => {
       balance: 5_000 - PRICE.profile,
       key: { id: connected.keyId, name: 'api test key', prefix: expect.stringMatching(display), scopes: ['read', 'write'], rate_limit: 50, credit_limit: 4_000, credits_spent: PRICE.profile },
       connected_account: { username: rows[0].username },
+      platforms: { default: 'local', available: ['local'], current: 'local' },
     });
     expect(answer.body.meta.credits_remaining).toBe(5_000 - PRICE.profile);
     const unconnected = await account.call('GET', '/v2/account');

@@ -9,12 +9,21 @@ import { USER_SORTS, userSortSql, walkPages } from '../support/walk-pages';
 const fx = useReadFixture();
 const pool = () => getPool();
 
-
 type UserList = (username: string, page: UserPageRequest) => Promise<Page<User>>;
 
 const LISTS: Array<{ name: string; read: UserList; from: string; user: string }> = [
-  { name: 'getUserFollowers', read: platform.getUserFollowers, from: 'platform.follows e JOIN platform.users u ON u.id = e.follower_id WHERE e.followee_id = $1', user: 'rdx_Alice' },
-  { name: 'getUserFollowing', read: platform.getUserFollowing, from: 'platform.follows e JOIN platform.users u ON u.id = e.followee_id WHERE e.follower_id = $1', user: 'rdx_Alice' },
+  {
+    name: 'getUserFollowers',
+    read: platform.getUserFollowers,
+    from: 'platform.follows e JOIN platform.users u ON u.id = e.follower_id WHERE e.followee_id = $1',
+    user: 'rdx_Alice',
+  },
+  {
+    name: 'getUserFollowing',
+    read: platform.getUserFollowing,
+    from: 'platform.follows e JOIN platform.users u ON u.id = e.followee_id WHERE e.follower_id = $1',
+    user: 'rdx_Alice',
+  },
   {
     name: 'getUserVerifiedFollowers',
     read: platform.getUserVerifiedFollowers,
@@ -49,7 +58,7 @@ describe.each(LISTS)('$name', ({ read, from, user }) => {
 describe('sorts of user lists', () => {
   it('name sorts A→Z ignoring case, ties by id; followers sorts most first, ties by id', async () => {
     const byName = (await platform.getUserFollowers('rdx_alice', { count: 1000, sort: 'name' })).items;
-    const names = byName.map((u) => u.name.toLowerCase());
+    const names = byName.map((u) => u.name!.toLowerCase());
     expect(names.slice(0, 4)).toEqual(['anna', 'anna', 'anna', 'anna']);
     for (let i = 1; i < byName.length; i++) {
       if (names[i - 1] === names[i]) expect(BigInt(byName[i - 1].id) < BigInt(byName[i].id)).toBe(true);

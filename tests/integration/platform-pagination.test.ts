@@ -50,7 +50,7 @@ describe('next', () => {
     const last = page.items[1];
     expect(page.next).toEqual({ k: [last.like_count, last.id] });
     const byName = await platform.getUserFollowers('rdx_alice', { count: 2, sort: 'name' });
-    expect(byName.next).toEqual({ k: [byName.items[1].name.toLowerCase(), byName.items[1].id] });
+    expect(byName.next).toEqual({ k: [byName.items[1].name!.toLowerCase(), byName.items[1].id] });
   });
 });
 

@@ -180,7 +180,9 @@ export function expectSuccess(answer: ApiAnswer, extraMeta: string[] = []): void
   expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
   expectKeys(answer.body, ['data', 'meta'], 'success envelope');
   const meta = answer.body.meta as Rec;
-  expectKeys(meta, [...META_FIELDS, ...extraMeta], 'meta');
+  // `cached` is there when an upstream platform (Bluesky) served the call: whether its cache answered.
+  expectKeys(meta, [...META_FIELDS, ...extraMeta, ...('cached' in meta ? ['cached'] : [])], 'meta');
+  if ('cached' in meta) expectBoolean(meta.cached, 'meta.cached');
   expect(meta.request_id).toMatch(/^req_/);
   expect(answer.headers.get('x-request-id')).toBe(meta.request_id);
   expectCount(meta.latency_ms, 'meta.latency_ms');

@@ -63,11 +63,11 @@ UserSummary = TypedDict(
     {
         "id": "str",
         "username": "str",
-        "name": "str",
+        "name": "Optional[str]",
         "profile_image_url": "Optional[str]",
         "is_blue_verified": "bool",
         "verified_type": "Literal[\"none\", \"blue\", \"business\", \"government\"]",
-        "followers_count": "int",
+        "followers_count": "Optional[int]",
     },
 )
 
@@ -197,19 +197,19 @@ User = TypedDict(
     {
         "id": "str",
         "username": "str",
-        "name": "str",
+        "name": "Optional[str]",
         "description": "Optional[str]",
         "location": "Optional[str]",
         "url": "Optional[str]",
         "profile_image_url": "Optional[str]",
         "profile_banner_url": "Optional[str]",
-        "created_at": "str",
+        "created_at": "Optional[str]",
         "followers_count": "int",
         "following_count": "int",
         "tweet_count": "int",
-        "like_count": "int",
-        "media_count": "int",
-        "listed_count": "int",
+        "like_count": "Optional[int]",
+        "media_count": "Optional[int]",
+        "listed_count": "Optional[int]",
         "verified": "bool",
         "is_blue_verified": "bool",
         "verified_type": "Literal[\"none\", \"blue\", \"business\", \"government\"]",
@@ -423,6 +423,16 @@ GetAccountResultConnectedAccount = TypedDict(
 )
 
 
+GetAccountResultPlatforms = TypedDict(
+    "GetAccountResultPlatforms",
+    {
+        "default": "Literal[\"local\", \"bluesky\", \"x\"]",
+        "available": "List[Literal[\"local\", \"bluesky\", \"x\"]]",
+        "current": "Literal[\"local\", \"bluesky\", \"x\"]",
+    },
+)
+
+
 GetAccountResult = TypedDict(
     "GetAccountResult",
     {
@@ -430,6 +440,7 @@ GetAccountResult = TypedDict(
         "balance": "int",
         "key": "Optional[GetAccountResultKey]",
         "connected_account": "Optional[GetAccountResultConnectedAccount]",
+        "platforms": "GetAccountResultPlatforms",
     },
 )
 
@@ -487,6 +498,7 @@ class Operations:
         self,
         *,
         query: str,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         count: Optional[int] = None,
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
@@ -503,12 +515,13 @@ class Operations:
         The query is web-search syntax ("exact phrase", -exclude, OR) plus the operators from:user, to:user, #tag, @user, lang:xx, since:YYYY-MM-DD and until:YYYY-MM-DD. Retweets are left out unless include_retweets is true.
 
         15 credits per tweet returned."""
-        return self._call("searchTweets", {}, {"query": query, "count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort, "lang": lang, "min_likes": min_likes, "min_retweets": min_retweets, "include_replies": include_replies, "include_retweets": include_retweets}, timeout=timeout)
+        return self._call("searchTweets", {}, {"Perch-Platform": perch_platform, "query": query, "count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort, "lang": lang, "min_likes": min_likes, "min_retweets": min_retweets, "include_replies": include_replies, "include_retweets": include_retweets}, timeout=timeout)
 
     def search_users(
         self,
         *,
         query: str,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         count: Optional[int] = None,
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
@@ -520,19 +533,20 @@ class Operations:
         Sort `default` is relevance: exact username first, then username prefix, then the rest.
 
         18 credits per profile returned."""
-        return self._call("searchUsers", {}, {"query": query, "count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
+        return self._call("searchUsers", {}, {"Perch-Platform": perch_platform, "query": query, "count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
 
     def get_user(
         self,
         username: str,
         *,
         max_credits: Optional[int] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[User]:
         """A user profile by username (case-insensitive, a leading @ is dropped)
 
         18 credits per profile returned."""
-        return self._call("getUser", {"username": username}, {"max_credits": max_credits}, timeout=timeout)
+        return self._call("getUser", {"username": username}, {"max_credits": max_credits, "Perch-Platform": perch_platform}, timeout=timeout)
 
     def get_user_tweets(
         self,
@@ -542,12 +556,13 @@ class Operations:
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["latest", "popular", "engagement"]] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[Tweet]]:
         """A user's own tweets and retweets, without replies
 
         15 credits per tweet returned."""
-        return self._call("getUserTweets", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
+        return self._call("getUserTweets", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, timeout=timeout)
 
     def get_user_mentions(
         self,
@@ -557,12 +572,13 @@ class Operations:
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["latest", "popular", "engagement"]] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[Tweet]]:
         """Tweets mentioning the user
 
         15 credits per tweet returned."""
-        return self._call("getUserMentions", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
+        return self._call("getUserMentions", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, timeout=timeout)
 
     def get_user_replies(
         self,
@@ -572,12 +588,13 @@ class Operations:
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["latest", "popular", "engagement"]] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[Tweet]]:
         """A user's tweets and replies
 
         15 credits per tweet returned."""
-        return self._call("getUserReplies", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
+        return self._call("getUserReplies", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, timeout=timeout)
 
     def get_user_media(
         self,
@@ -587,12 +604,13 @@ class Operations:
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["latest", "popular", "engagement"]] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[Tweet]]:
         """A user's tweets with media
 
         15 credits per tweet returned."""
-        return self._call("getUserMedia", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
+        return self._call("getUserMedia", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, timeout=timeout)
 
     def get_user_followers(
         self,
@@ -602,6 +620,7 @@ class Operations:
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["default", "followers", "name"]] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[User]]:
         """A user's followers
@@ -609,7 +628,7 @@ class Operations:
         Sort `default` is the newest relationship first; `followers` most followers first; `name` A→Z, case-insensitive.
 
         1 credits per follower returned."""
-        return self._call("getUserFollowers", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
+        return self._call("getUserFollowers", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, timeout=timeout)
 
     def get_user_follower_ids(
         self,
@@ -618,12 +637,13 @@ class Operations:
         count: Optional[int] = None,
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[str]]:
         """A user's follower ids, newest follow first
 
         1 credits per id returned."""
-        return self._call("getUserFollowerIds", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits}, timeout=timeout)
+        return self._call("getUserFollowerIds", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits, "Perch-Platform": perch_platform}, timeout=timeout)
 
     def get_user_following(
         self,
@@ -633,6 +653,7 @@ class Operations:
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["default", "followers", "name"]] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[User]]:
         """The accounts a user follows
@@ -640,7 +661,7 @@ class Operations:
         Sort `default` is the newest relationship first; `followers` most followers first; `name` A→Z, case-insensitive.
 
         1 credits per follower returned."""
-        return self._call("getUserFollowing", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
+        return self._call("getUserFollowing", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, timeout=timeout)
 
     def get_user_verified_followers(
         self,
@@ -650,6 +671,7 @@ class Operations:
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["default", "followers", "name"]] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[User]]:
         """A user's blue-verified followers
@@ -657,12 +679,13 @@ class Operations:
         Sort `default` is the newest relationship first; `followers` most followers first; `name` A→Z, case-insensitive.
 
         1 credits per follower returned."""
-        return self._call("getUserVerifiedFollowers", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
+        return self._call("getUserVerifiedFollowers", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, timeout=timeout)
 
     def get_users_batch(
         self,
         *,
         usernames: List[str],
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_credits: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[User]]:
@@ -671,25 +694,27 @@ class Operations:
         Found users come back in request order, each once; `meta.not_found` lists the usernames that matched nobody. max_credits must cover every requested username.
 
         18 credits per profile returned."""
-        return self._call("getUsersBatch", {}, {"usernames": usernames, "max_credits": max_credits}, timeout=timeout)
+        return self._call("getUsersBatch", {}, {"Perch-Platform": perch_platform, "usernames": usernames, "max_credits": max_credits}, timeout=timeout)
 
     def get_tweet(
         self,
         tweet_id: str,
         *,
         max_credits: Optional[int] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[Tweet]:
         """A tweet by id
 
         15 credits per tweet returned."""
-        return self._call("getTweet", {"tweetId": tweet_id}, {"max_credits": max_credits}, timeout=timeout)
+        return self._call("getTweet", {"tweetId": tweet_id}, {"max_credits": max_credits, "Perch-Platform": perch_platform}, timeout=timeout)
 
     def delete_tweet(
         self,
         tweet_id: str,
         *,
         max_credits: Optional[int] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         idempotency_key: Optional[str] = None,
         timeout: Optional[float] = None,
     ) -> Response[DeleteTweetResult]:
@@ -698,7 +723,7 @@ class Operations:
         Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). Deleting another account’s tweet is 403 forbidden. Takes no body: max_credits goes in the query string.
 
         100 credits per call."""
-        return self._call("deleteTweet", {"tweetId": tweet_id}, {"max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
+        return self._call("deleteTweet", {"tweetId": tweet_id}, {"max_credits": max_credits, "Perch-Platform": perch_platform}, timeout=timeout, idempotency_key=idempotency_key)
 
     def get_tweet_conversation(
         self,
@@ -708,6 +733,7 @@ class Operations:
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["latest", "popular", "engagement"]] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[Tweet]]:
         """Replies in the tweet’s thread
@@ -715,7 +741,7 @@ class Operations:
         Every reply in the conversation the tweet belongs to (all tweets sharing its conversation_id except the thread’s root).
 
         15 credits per tweet returned."""
-        return self._call("getTweetConversation", {"tweetId": tweet_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
+        return self._call("getTweetConversation", {"tweetId": tweet_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, timeout=timeout)
 
     def get_tweet_quotes(
         self,
@@ -725,6 +751,7 @@ class Operations:
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["latest", "popular", "engagement"]] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[Tweet]]:
         """Tweets quoting the tweet
@@ -732,12 +759,13 @@ class Operations:
         Quote tweets of this tweet.
 
         15 credits per tweet returned."""
-        return self._call("getTweetQuotes", {"tweetId": tweet_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
+        return self._call("getTweetQuotes", {"tweetId": tweet_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, timeout=timeout)
 
     def get_tweets_batch(
         self,
         *,
         ids: List[str],
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_credits: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[Tweet]]:
@@ -746,7 +774,7 @@ class Operations:
         Found tweets come back in request order, each once; `meta.not_found` lists the ids that matched nothing. Each entry of `ids` is a tweet id or a tweet URL (…/status/<id>), which counts as its id (also in `not_found`). max_credits must cover every requested id.
 
         15 credits per tweet returned."""
-        return self._call("getTweetsBatch", {}, {"ids": ids, "max_credits": max_credits}, timeout=timeout)
+        return self._call("getTweetsBatch", {}, {"Perch-Platform": perch_platform, "ids": ids, "max_credits": max_credits}, timeout=timeout)
 
     def get_tweet_retweeters(
         self,
@@ -756,6 +784,7 @@ class Operations:
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["default", "followers", "name"]] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[User]]:
         """Users who retweeted the tweet
@@ -763,7 +792,7 @@ class Operations:
         Sort `default` is the newest first.
 
         1 credits per follower returned."""
-        return self._call("getTweetRetweeters", {"tweetId": tweet_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
+        return self._call("getTweetRetweeters", {"tweetId": tweet_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, timeout=timeout)
 
     def get_tweet_likers(
         self,
@@ -773,6 +802,7 @@ class Operations:
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["default", "followers", "name"]] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[User]]:
         """Users who liked the tweet
@@ -780,7 +810,7 @@ class Operations:
         Sort `default` is the newest first.
 
         1 credits per follower returned."""
-        return self._call("getTweetLikers", {"tweetId": tweet_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
+        return self._call("getTweetLikers", {"tweetId": tweet_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, timeout=timeout)
 
     def get_list_tweets(
         self,
@@ -790,12 +820,13 @@ class Operations:
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["latest", "popular", "engagement"]] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[Tweet]]:
         """Tweets by the list’s members
 
         15 credits per tweet returned."""
-        return self._call("getListTweets", {"listId": list_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
+        return self._call("getListTweets", {"listId": list_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, timeout=timeout)
 
     def get_list_members(
         self,
@@ -805,6 +836,7 @@ class Operations:
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["default", "followers", "name"]] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[User]]:
         """The list’s members
@@ -812,7 +844,7 @@ class Operations:
         Sort `default` is the newest first.
 
         1 credits per member returned."""
-        return self._call("getListMembers", {"listId": list_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
+        return self._call("getListMembers", {"listId": list_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, timeout=timeout)
 
     def get_list_subscribers(
         self,
@@ -822,6 +854,7 @@ class Operations:
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["default", "followers", "name"]] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[User]]:
         """The list’s subscribers
@@ -829,19 +862,20 @@ class Operations:
         Sort `default` is the newest first.
 
         1 credits per member returned."""
-        return self._call("getListSubscribers", {"listId": list_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
+        return self._call("getListSubscribers", {"listId": list_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, timeout=timeout)
 
     def get_community(
         self,
         community_id: str,
         *,
         max_credits: Optional[int] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[Community]:
         """A community: name, description, members, creator, rules
 
         18 credits per profile returned."""
-        return self._call("getCommunity", {"communityId": community_id}, {"max_credits": max_credits}, timeout=timeout)
+        return self._call("getCommunity", {"communityId": community_id}, {"max_credits": max_credits, "Perch-Platform": perch_platform}, timeout=timeout)
 
     def get_community_tweets(
         self,
@@ -851,12 +885,13 @@ class Operations:
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["latest", "popular", "engagement"]] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[Tweet]]:
         """Tweets posted in the community
 
         15 credits per tweet returned."""
-        return self._call("getCommunityTweets", {"communityId": community_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
+        return self._call("getCommunityTweets", {"communityId": community_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, timeout=timeout)
 
     def get_community_members(
         self,
@@ -866,6 +901,7 @@ class Operations:
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["default", "followers", "name"]] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[User]]:
         """The community’s members
@@ -873,7 +909,7 @@ class Operations:
         Sort `default` is the newest member first.
 
         1 credits per member returned."""
-        return self._call("getCommunityMembers", {"communityId": community_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
+        return self._call("getCommunityMembers", {"communityId": community_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, timeout=timeout)
 
     def get_trending(
         self,
@@ -881,6 +917,7 @@ class Operations:
         country: Optional[str] = None,
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[GetTrendingResult]:
         """Trending hashtags for a country or Worldwide
@@ -888,7 +925,7 @@ class Operations:
         Hashtag volume over the last 24 hours up to the newest tweet. country is one of: Worldwide (WW), United States (US), United Kingdom (GB), Canada (CA), Australia (AU), New Zealand (NZ), Ireland (IE), India (IN), Pakistan (PK), Nigeria (NG), Kenya (KE), Ghana (GH), South Africa (ZA), Singapore (SG), Philippines (PH), Malaysia (MY), Indonesia (ID), Thailand (TH), Vietnam (VN), Japan (JP), Korea (KR), Spain (ES), Mexico (MX), Argentina (AR), Colombia (CO), Chile (CL), Peru (PE), Venezuela (VE), Ecuador (EC), Dominican Republic (DO), Guatemala (GT), Panama (PA), Puerto Rico (PR), Brazil (BR), Portugal (PT), France (FR), Belgium (BE), Switzerland (CH), Germany (DE), Austria (AT), Netherlands (NL), Italy (IT), Greece (GR), Turkey (TR), Russia (RU), Ukraine (UA), Belarus (BY), Poland (PL), Latvia (LV), Sweden (SE), Norway (NO), Denmark (DK), Finland (FI), Czech Republic (CZ), Israel (IL), Saudi Arabia (SA), United Arab Emirates (AE), Egypt (EG), Kuwait (KW), Qatar (QA), Oman (OM), Bahrain (BH), Lebanon (LB), Jordan (JO), Algeria (DZ); names and codes are case-insensitive.
 
         100 credits per call."""
-        return self._call("getTrending", {}, {"country": country, "count": count, "max_credits": max_credits}, timeout=timeout)
+        return self._call("getTrending", {}, {"country": country, "count": count, "max_credits": max_credits, "Perch-Platform": perch_platform}, timeout=timeout)
 
     def check_follow(
         self,
@@ -896,6 +933,7 @@ class Operations:
         target: str,
         source: Optional[str] = None,
         max_credits: Optional[int] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[CheckFollowResult]:
         """Whether source follows target, and target follows source
@@ -903,7 +941,7 @@ class Operations:
         `source` defaults to the caller’s connected platform account; without one it is required (400 naming `source`). Unknown usernames are 404.
 
         50 credits per call."""
-        return self._call("checkFollow", {}, {"source": source, "target": target, "max_credits": max_credits}, timeout=timeout)
+        return self._call("checkFollow", {}, {"source": source, "target": target, "max_credits": max_credits, "Perch-Platform": perch_platform}, timeout=timeout)
 
     def check_retweet(
         self,
@@ -911,6 +949,7 @@ class Operations:
         *,
         username: Optional[str] = None,
         max_credits: Optional[int] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[CheckRetweetResult]:
         """Whether a user retweeted or quoted the tweet
@@ -918,7 +957,7 @@ class Operations:
         `username` defaults to the caller’s connected platform account; without one it is required (400 naming `username`). An unknown tweet or username is 404.
 
         50 credits per call."""
-        return self._call("checkRetweet", {"tweetId": tweet_id}, {"username": username, "max_credits": max_credits}, timeout=timeout)
+        return self._call("checkRetweet", {"tweetId": tweet_id}, {"username": username, "max_credits": max_credits, "Perch-Platform": perch_platform}, timeout=timeout)
 
     def check_like(
         self,
@@ -926,6 +965,7 @@ class Operations:
         *,
         username: Optional[str] = None,
         max_credits: Optional[int] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[CheckLikeResult]:
         """Whether a user liked the tweet
@@ -933,12 +973,13 @@ class Operations:
         `username` defaults to the caller’s connected platform account; without one it is required (400 naming `username`). An unknown tweet or username is 404.
 
         50 credits per call."""
-        return self._call("checkLike", {"tweetId": tweet_id}, {"username": username, "max_credits": max_credits}, timeout=timeout)
+        return self._call("checkLike", {"tweetId": tweet_id}, {"username": username, "max_credits": max_credits, "Perch-Platform": perch_platform}, timeout=timeout)
 
     def create_tweet(
         self,
         *,
         text: str,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_credits: Optional[int] = None,
         idempotency_key: Optional[str] = None,
         timeout: Optional[float] = None,
@@ -948,13 +989,14 @@ class Operations:
         Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours).
 
         100 credits per call."""
-        return self._call("createTweet", {}, {"text": text, "max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
+        return self._call("createTweet", {}, {"Perch-Platform": perch_platform, "text": text, "max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
 
     def reply_to_tweet(
         self,
         *,
         tweet_id: str,
         text: str,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_credits: Optional[int] = None,
         idempotency_key: Optional[str] = None,
         timeout: Optional[float] = None,
@@ -964,13 +1006,14 @@ class Operations:
         Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). tweet_id takes an id or a tweet URL.
 
         100 credits per call."""
-        return self._call("replyToTweet", {}, {"tweet_id": tweet_id, "text": text, "max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
+        return self._call("replyToTweet", {}, {"Perch-Platform": perch_platform, "tweet_id": tweet_id, "text": text, "max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
 
     def quote_tweet(
         self,
         *,
         quoted_tweet_id: str,
         text: str,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_credits: Optional[int] = None,
         idempotency_key: Optional[str] = None,
         timeout: Optional[float] = None,
@@ -980,13 +1023,14 @@ class Operations:
         Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). quoted_tweet_id takes an id or a tweet URL.
 
         100 credits per call."""
-        return self._call("quoteTweet", {}, {"quoted_tweet_id": quoted_tweet_id, "text": text, "max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
+        return self._call("quoteTweet", {}, {"Perch-Platform": perch_platform, "quoted_tweet_id": quoted_tweet_id, "text": text, "max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
 
     def like_tweet(
         self,
         tweet_id: str,
         *,
         max_credits: Optional[int] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         idempotency_key: Optional[str] = None,
         timeout: Optional[float] = None,
     ) -> Response[LikeTweetResult]:
@@ -995,13 +1039,14 @@ class Operations:
         Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state and never duplicates. A call that changes nothing (already liked, retweeted or followed; already undone) charges 0 credits; `meta.changed` tells which happened.
 
         100 credits per call."""
-        return self._call("likeTweet", {"tweetId": tweet_id}, {"max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
+        return self._call("likeTweet", {"tweetId": tweet_id}, {"max_credits": max_credits, "Perch-Platform": perch_platform}, timeout=timeout, idempotency_key=idempotency_key)
 
     def unlike_tweet(
         self,
         tweet_id: str,
         *,
         max_credits: Optional[int] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         idempotency_key: Optional[str] = None,
         timeout: Optional[float] = None,
     ) -> Response[UnlikeTweetResult]:
@@ -1010,13 +1055,14 @@ class Operations:
         Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state and never duplicates. A call that changes nothing (already liked, retweeted or followed; already undone) charges 0 credits; `meta.changed` tells which happened. Takes no body: max_credits goes in the query string.
 
         100 credits per call."""
-        return self._call("unlikeTweet", {"tweetId": tweet_id}, {"max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
+        return self._call("unlikeTweet", {"tweetId": tweet_id}, {"max_credits": max_credits, "Perch-Platform": perch_platform}, timeout=timeout, idempotency_key=idempotency_key)
 
     def retweet_tweet(
         self,
         tweet_id: str,
         *,
         max_credits: Optional[int] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         idempotency_key: Optional[str] = None,
         timeout: Optional[float] = None,
     ) -> Response[RetweetTweetResult]:
@@ -1025,13 +1071,14 @@ class Operations:
         Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state and never duplicates. A call that changes nothing (already liked, retweeted or followed; already undone) charges 0 credits; `meta.changed` tells which happened.
 
         100 credits per call."""
-        return self._call("retweetTweet", {"tweetId": tweet_id}, {"max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
+        return self._call("retweetTweet", {"tweetId": tweet_id}, {"max_credits": max_credits, "Perch-Platform": perch_platform}, timeout=timeout, idempotency_key=idempotency_key)
 
     def unretweet_tweet(
         self,
         tweet_id: str,
         *,
         max_credits: Optional[int] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         idempotency_key: Optional[str] = None,
         timeout: Optional[float] = None,
     ) -> Response[UnretweetTweetResult]:
@@ -1040,13 +1087,14 @@ class Operations:
         Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state and never duplicates. A call that changes nothing (already liked, retweeted or followed; already undone) charges 0 credits; `meta.changed` tells which happened. Takes no body: max_credits goes in the query string.
 
         100 credits per call."""
-        return self._call("unretweetTweet", {"tweetId": tweet_id}, {"max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
+        return self._call("unretweetTweet", {"tweetId": tweet_id}, {"max_credits": max_credits, "Perch-Platform": perch_platform}, timeout=timeout, idempotency_key=idempotency_key)
 
     def follow_user(
         self,
         username: str,
         *,
         max_credits: Optional[int] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         idempotency_key: Optional[str] = None,
         timeout: Optional[float] = None,
     ) -> Response[FollowUserResult]:
@@ -1055,13 +1103,14 @@ class Operations:
         Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state and never duplicates. A call that changes nothing (already liked, retweeted or followed; already undone) charges 0 credits; `meta.changed` tells which happened. Following yourself is 400.
 
         100 credits per call."""
-        return self._call("followUser", {"username": username}, {"max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
+        return self._call("followUser", {"username": username}, {"max_credits": max_credits, "Perch-Platform": perch_platform}, timeout=timeout, idempotency_key=idempotency_key)
 
     def unfollow_user(
         self,
         username: str,
         *,
         max_credits: Optional[int] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         idempotency_key: Optional[str] = None,
         timeout: Optional[float] = None,
     ) -> Response[UnfollowUserResult]:
@@ -1070,17 +1119,18 @@ class Operations:
         Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state and never duplicates. A call that changes nothing (already liked, retweeted or followed; already undone) charges 0 credits; `meta.changed` tells which happened. Following yourself is 400. Takes no body: max_credits goes in the query string.
 
         100 credits per call."""
-        return self._call("unfollowUser", {"username": username}, {"max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
+        return self._call("unfollowUser", {"username": username}, {"max_credits": max_credits, "Perch-Platform": perch_platform}, timeout=timeout, idempotency_key=idempotency_key)
 
     def get_account(
         self,
         *,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[GetAccountResult]:
         """Your account: balance, this key, the connected platform account
 
         Free."""
-        return self._call("getAccount", {}, {}, timeout=timeout)
+        return self._call("getAccount", {}, {"Perch-Platform": perch_platform}, timeout=timeout)
 
 
 class Paginators:
@@ -1093,6 +1143,7 @@ class Paginators:
         self,
         *,
         query: str,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["latest", "popular", "engagement"]] = None,
@@ -1105,12 +1156,13 @@ class Paginators:
         timeout: Optional[float] = None,
     ) -> Iterator[Tweet]:
         """Every item of search_tweets, page after page, up to max_items."""
-        return self._client._iterate("searchTweets", {}, {"query": query, "count": count, "max_credits": max_credits, "sort": sort, "lang": lang, "min_likes": min_likes, "min_retweets": min_retweets, "include_replies": include_replies, "include_retweets": include_retweets}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("searchTweets", {}, {"Perch-Platform": perch_platform, "query": query, "count": count, "max_credits": max_credits, "sort": sort, "lang": lang, "min_likes": min_likes, "min_retweets": min_retweets, "include_replies": include_replies, "include_retweets": include_retweets}, max_items=max_items, timeout=timeout)
 
     def search_users(
         self,
         *,
         query: str,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["default", "followers", "name"]] = None,
@@ -1118,7 +1170,7 @@ class Paginators:
         timeout: Optional[float] = None,
     ) -> Iterator[User]:
         """Every item of search_users, page after page, up to max_items."""
-        return self._client._iterate("searchUsers", {}, {"query": query, "count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("searchUsers", {}, {"Perch-Platform": perch_platform, "query": query, "count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
 
     def get_user_tweets(
         self,
@@ -1127,11 +1179,12 @@ class Paginators:
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["latest", "popular", "engagement"]] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_items: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Iterator[Tweet]:
         """Every item of get_user_tweets, page after page, up to max_items."""
-        return self._client._iterate("getUserTweets", {"username": username}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("getUserTweets", {"username": username}, {"count": count, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, max_items=max_items, timeout=timeout)
 
     def get_user_mentions(
         self,
@@ -1140,11 +1193,12 @@ class Paginators:
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["latest", "popular", "engagement"]] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_items: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Iterator[Tweet]:
         """Every item of get_user_mentions, page after page, up to max_items."""
-        return self._client._iterate("getUserMentions", {"username": username}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("getUserMentions", {"username": username}, {"count": count, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, max_items=max_items, timeout=timeout)
 
     def get_user_replies(
         self,
@@ -1153,11 +1207,12 @@ class Paginators:
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["latest", "popular", "engagement"]] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_items: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Iterator[Tweet]:
         """Every item of get_user_replies, page after page, up to max_items."""
-        return self._client._iterate("getUserReplies", {"username": username}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("getUserReplies", {"username": username}, {"count": count, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, max_items=max_items, timeout=timeout)
 
     def get_user_media(
         self,
@@ -1166,11 +1221,12 @@ class Paginators:
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["latest", "popular", "engagement"]] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_items: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Iterator[Tweet]:
         """Every item of get_user_media, page after page, up to max_items."""
-        return self._client._iterate("getUserMedia", {"username": username}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("getUserMedia", {"username": username}, {"count": count, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, max_items=max_items, timeout=timeout)
 
     def get_user_followers(
         self,
@@ -1179,11 +1235,12 @@ class Paginators:
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["default", "followers", "name"]] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_items: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Iterator[User]:
         """Every item of get_user_followers, page after page, up to max_items."""
-        return self._client._iterate("getUserFollowers", {"username": username}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("getUserFollowers", {"username": username}, {"count": count, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, max_items=max_items, timeout=timeout)
 
     def get_user_follower_ids(
         self,
@@ -1191,11 +1248,12 @@ class Paginators:
         *,
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_items: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Iterator[str]:
         """Every item of get_user_follower_ids, page after page, up to max_items."""
-        return self._client._iterate("getUserFollowerIds", {"username": username}, {"count": count, "max_credits": max_credits}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("getUserFollowerIds", {"username": username}, {"count": count, "max_credits": max_credits, "Perch-Platform": perch_platform}, max_items=max_items, timeout=timeout)
 
     def get_user_following(
         self,
@@ -1204,11 +1262,12 @@ class Paginators:
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["default", "followers", "name"]] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_items: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Iterator[User]:
         """Every item of get_user_following, page after page, up to max_items."""
-        return self._client._iterate("getUserFollowing", {"username": username}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("getUserFollowing", {"username": username}, {"count": count, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, max_items=max_items, timeout=timeout)
 
     def get_user_verified_followers(
         self,
@@ -1217,11 +1276,12 @@ class Paginators:
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["default", "followers", "name"]] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_items: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Iterator[User]:
         """Every item of get_user_verified_followers, page after page, up to max_items."""
-        return self._client._iterate("getUserVerifiedFollowers", {"username": username}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("getUserVerifiedFollowers", {"username": username}, {"count": count, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, max_items=max_items, timeout=timeout)
 
     def get_tweet_conversation(
         self,
@@ -1230,11 +1290,12 @@ class Paginators:
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["latest", "popular", "engagement"]] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_items: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Iterator[Tweet]:
         """Every item of get_tweet_conversation, page after page, up to max_items."""
-        return self._client._iterate("getTweetConversation", {"tweetId": tweet_id}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("getTweetConversation", {"tweetId": tweet_id}, {"count": count, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, max_items=max_items, timeout=timeout)
 
     def get_tweet_quotes(
         self,
@@ -1243,11 +1304,12 @@ class Paginators:
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["latest", "popular", "engagement"]] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_items: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Iterator[Tweet]:
         """Every item of get_tweet_quotes, page after page, up to max_items."""
-        return self._client._iterate("getTweetQuotes", {"tweetId": tweet_id}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("getTweetQuotes", {"tweetId": tweet_id}, {"count": count, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, max_items=max_items, timeout=timeout)
 
     def get_tweet_retweeters(
         self,
@@ -1256,11 +1318,12 @@ class Paginators:
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["default", "followers", "name"]] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_items: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Iterator[User]:
         """Every item of get_tweet_retweeters, page after page, up to max_items."""
-        return self._client._iterate("getTweetRetweeters", {"tweetId": tweet_id}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("getTweetRetweeters", {"tweetId": tweet_id}, {"count": count, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, max_items=max_items, timeout=timeout)
 
     def get_tweet_likers(
         self,
@@ -1269,11 +1332,12 @@ class Paginators:
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["default", "followers", "name"]] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_items: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Iterator[User]:
         """Every item of get_tweet_likers, page after page, up to max_items."""
-        return self._client._iterate("getTweetLikers", {"tweetId": tweet_id}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("getTweetLikers", {"tweetId": tweet_id}, {"count": count, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, max_items=max_items, timeout=timeout)
 
     def get_list_tweets(
         self,
@@ -1282,11 +1346,12 @@ class Paginators:
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["latest", "popular", "engagement"]] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_items: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Iterator[Tweet]:
         """Every item of get_list_tweets, page after page, up to max_items."""
-        return self._client._iterate("getListTweets", {"listId": list_id}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("getListTweets", {"listId": list_id}, {"count": count, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, max_items=max_items, timeout=timeout)
 
     def get_list_members(
         self,
@@ -1295,11 +1360,12 @@ class Paginators:
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["default", "followers", "name"]] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_items: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Iterator[User]:
         """Every item of get_list_members, page after page, up to max_items."""
-        return self._client._iterate("getListMembers", {"listId": list_id}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("getListMembers", {"listId": list_id}, {"count": count, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, max_items=max_items, timeout=timeout)
 
     def get_list_subscribers(
         self,
@@ -1308,11 +1374,12 @@ class Paginators:
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["default", "followers", "name"]] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_items: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Iterator[User]:
         """Every item of get_list_subscribers, page after page, up to max_items."""
-        return self._client._iterate("getListSubscribers", {"listId": list_id}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("getListSubscribers", {"listId": list_id}, {"count": count, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, max_items=max_items, timeout=timeout)
 
     def get_community_tweets(
         self,
@@ -1321,11 +1388,12 @@ class Paginators:
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["latest", "popular", "engagement"]] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_items: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Iterator[Tweet]:
         """Every item of get_community_tweets, page after page, up to max_items."""
-        return self._client._iterate("getCommunityTweets", {"communityId": community_id}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("getCommunityTweets", {"communityId": community_id}, {"count": count, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, max_items=max_items, timeout=timeout)
 
     def get_community_members(
         self,
@@ -1334,8 +1402,9 @@ class Paginators:
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["default", "followers", "name"]] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_items: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Iterator[User]:
         """Every item of get_community_members, page after page, up to max_items."""
-        return self._client._iterate("getCommunityMembers", {"communityId": community_id}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("getCommunityMembers", {"communityId": community_id}, {"count": count, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, max_items=max_items, timeout=timeout)

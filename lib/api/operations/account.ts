@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { getAccountSummary } from '@/lib/account/get-account-summary';
+import { PLATFORM_NAMES } from '@/lib/platform/platform';
 import { COSTS, defineOperation } from '../define-operation';
 
 export const getAccount = defineOperation({
@@ -26,12 +27,22 @@ export const getAccount = defineOperation({
       .nullable()
       .describe('null when called from a dashboard session rather than with a key'),
     connected_account: z.object({ username: z.string() }).nullable(),
+    platforms: z
+      .object({
+        default: z.enum(PLATFORM_NAMES).describe('What a request without the Perch-Platform header is served from'),
+        available: z.array(z.enum(PLATFORM_NAMES)).describe('Every platform the Perch-Platform header may pick'),
+        current: z.enum(PLATFORM_NAMES).describe('The platform that served this request'),
+      })
+      .describe('The platforms this deployment serves'),
   }),
-  handler: async ({ caller, connectedAccount }) => {
+  handler: async ({ caller, connectedAccount, platform, served }) => {
     const summary = await getAccountSummary(caller.userId, caller.keyId);
     // The stored link alone is not enough: a grant revoked at the platform means writes get
     // 403 account_not_connected, so the account must not claim a connection either.
-    const connected = summary.connected_account ? await connectedAccount() : null;
-    return { data: { ...summary, connected_account: connected ? { username: connected.username } : null } };
+    // (summary.connected_account is the embedded platform's link; other platforms have their own.)
+    const connected = platform.name !== 'local' || summary.connected_account ? await connectedAccount() : null;
+    return {
+      data: { ...summary, connected_account: connected ? { username: connected.username } : null, platforms: { ...served, current: platform.name } },
+    };
   },
 });

@@ -1,4 +1,5 @@
 import type { Platform } from '@/lib/platform/platform';
+import { LOCAL_SYNTAX } from '@/lib/platform/syntax';
 import { checkFollow } from './check-follow';
 import { checkLike } from './check-like';
 import { checkRetweet } from './check-retweet';
@@ -36,6 +37,8 @@ import { localPlatformWrites } from './write/platform-writes';
  * (lib/platform/local/write) join these to make the full Platform.
  */
 export const localPlatform: Platform = {
+  name: 'local',
+  syntax: LOCAL_SYNTAX,
   getUser,
   getUserById,
   getUsersBatch,

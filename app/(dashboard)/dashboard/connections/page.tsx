@@ -1,12 +1,15 @@
 import type { Metadata } from 'next';
 import { ConnectionCard } from '@/components/connections/connection-card';
 import { ConnectionFlash } from '@/components/connections/connection-flash';
+import { PlatformsCard } from '@/components/connections/platforms-card';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { ComposeBox } from '@/components/writes/compose-box';
 import { WRITE_COST_LABEL } from '@/components/writes/write-cost';
 import { requireUser } from '@/lib/auth/require-user';
+import { getBlueskyHandle } from '@/lib/connections/bluesky-connection';
 import { getConnectionSummary } from '@/lib/connections/get-connection-summary';
+import { readPlatformConfig } from '@/lib/platform/platform-config';
 
 export const metadata: Metadata = { title: 'Connections' };
 
@@ -18,7 +21,8 @@ function one(value: string | string[] | undefined): string | undefined {
 
 export default async function ConnectionsPage({ searchParams }: Props) {
   const user = await requireUser('/dashboard/connections');
-  const [connection, query] = await Promise.all([getConnectionSummary(user.id), searchParams]);
+  const [connection, query, blueskyHandle] = await Promise.all([getConnectionSummary(user.id), searchParams, getBlueskyHandle(user.id)]);
+  const platforms = readPlatformConfig();
   const connected = connection.kind === 'active' || connection.kind === 'operator';
   return (
     <>
@@ -31,6 +35,9 @@ export default async function ConnectionsPage({ searchParams }: Props) {
         <Card title="Platform account">
           <ConnectionCard connection={connection} />
         </Card>
+        {platforms.platforms.length > 1 || platforms.defaultPlatform !== 'local' ? (
+          <PlatformsCard platforms={platforms.platforms} defaultPlatform={platforms.defaultPlatform} blueskyHandle={blueskyHandle} />
+        ) : null}
         {connected && (
           <Card title="Compose">
             <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">

@@ -2,7 +2,7 @@
 // `npm run generate:clients` rewrites it; tests/unit/client-generated.test.ts checks it is current.
 
 export type Tweet = {
-  /** A 64-bit id as a decimal string */
+  /** An opaque, URL-safe id: a decimal 64-bit id on the embedded platform and X; a DID (users) or <DID>~<record key> (posts, lists) on Bluesky */
   id: string;
   url: string;
   text: string;
@@ -10,12 +10,12 @@ export type Tweet = {
   created_at: string;
   lang: string | null;
   author: UserSummary;
-  /** A 64-bit id as a decimal string */
+  /** An opaque, URL-safe id: a decimal 64-bit id on the embedded platform and X; a DID (users) or <DID>~<record key> (posts, lists) on Bluesky */
   author_id: string;
-  /** A 64-bit id as a decimal string */
+  /** An opaque, URL-safe id: a decimal 64-bit id on the embedded platform and X; a DID (users) or <DID>~<record key> (posts, lists) on Bluesky */
   conversation_id: string;
   in_reply_to: {
-    /** A 64-bit id as a decimal string */
+    /** An opaque, URL-safe id: a decimal 64-bit id on the embedded platform and X; a DID (users) or <DID>~<record key> (posts, lists) on Bluesky */
     tweet_id: string;
     user_id: string | null;
     username: string | null;
@@ -40,14 +40,16 @@ export type Tweet = {
 };
 
 export type UserSummary = {
-  /** A 64-bit id as a decimal string */
+  /** An opaque, URL-safe id: a decimal 64-bit id on the embedded platform and X; a DID (users) or <DID>~<record key> (posts, lists) on Bluesky */
   id: string;
   username: string;
-  name: string;
+  /** The display name; null where the account has none (Bluesky) */
+  name: string | null;
   profile_image_url: string | null;
   is_blue_verified: boolean;
   verified_type: "none" | "blue" | "business" | "government";
-  followers_count: number;
+  /** null where the platform does not give it with a post (Bluesky) */
+  followers_count: number | null;
 };
 
 export type Entities = {
@@ -57,7 +59,7 @@ export type Entities = {
     end: number;
   }[];
   mentions: {
-    /** A 64-bit id as a decimal string */
+    /** An opaque, URL-safe id: a decimal 64-bit id on the embedded platform and X; a DID (users) or <DID>~<record key> (posts, lists) on Bluesky */
     id: string;
     username: string;
     start: number;
@@ -88,7 +90,7 @@ export type Media = {
 };
 
 export type EmbeddedTweet = {
-  /** A 64-bit id as a decimal string */
+  /** An opaque, URL-safe id: a decimal 64-bit id on the embedded platform and X; a DID (users) or <DID>~<record key> (posts, lists) on Bluesky */
   id: string;
   url: string;
   text: string;
@@ -96,12 +98,12 @@ export type EmbeddedTweet = {
   created_at: string;
   lang: string | null;
   author: UserSummary;
-  /** A 64-bit id as a decimal string */
+  /** An opaque, URL-safe id: a decimal 64-bit id on the embedded platform and X; a DID (users) or <DID>~<record key> (posts, lists) on Bluesky */
   author_id: string;
-  /** A 64-bit id as a decimal string */
+  /** An opaque, URL-safe id: a decimal 64-bit id on the embedded platform and X; a DID (users) or <DID>~<record key> (posts, lists) on Bluesky */
   conversation_id: string;
   in_reply_to: {
-    /** A 64-bit id as a decimal string */
+    /** An opaque, URL-safe id: a decimal 64-bit id on the embedded platform and X; a DID (users) or <DID>~<record key> (posts, lists) on Bluesky */
     tweet_id: string;
     user_id: string | null;
     username: string | null;
@@ -132,23 +134,27 @@ export type TweetViewer = {
 };
 
 export type User = {
-  /** A 64-bit id as a decimal string */
+  /** An opaque, URL-safe id: a decimal 64-bit id on the embedded platform and X; a DID (users) or <DID>~<record key> (posts, lists) on Bluesky */
   id: string;
   username: string;
-  name: string;
+  /** The display name; null where the account has none (Bluesky) */
+  name: string | null;
   description: string | null;
   location: string | null;
   url: string | null;
   profile_image_url: string | null;
   profile_banner_url: string | null;
-  /** ISO-8601 UTC time */
-  created_at: string;
+  /** ISO-8601 UTC time; null where the platform does not say */
+  created_at: string | null;
   followers_count: number;
   following_count: number;
   tweet_count: number;
-  like_count: number;
-  media_count: number;
-  listed_count: number;
+  /** null where the platform does not count it (Bluesky) */
+  like_count: number | null;
+  /** null where the platform does not count it (Bluesky) */
+  media_count: number | null;
+  /** null where the platform does not count it (Bluesky) */
+  listed_count: number | null;
   verified: boolean;
   is_blue_verified: boolean;
   verified_type: "none" | "blue" | "business" | "government";
@@ -165,7 +171,7 @@ export type UserViewer = {
 };
 
 export type Community = {
-  /** A 64-bit id as a decimal string */
+  /** An opaque, URL-safe id: a decimal 64-bit id on the embedded platform and X; a DID (users) or <DID>~<record key> (posts, lists) on Bluesky */
   id: string;
   name: string;
   description: string | null;
@@ -569,6 +575,15 @@ export type OperationTypes = {
       connected_account: {
         username: string;
       } | null;
+      /** The platforms this deployment serves */
+      platforms: {
+        /** What a request without the Perch-Platform header is served from */
+        default: "local" | "bluesky" | "x";
+        /** Every platform the Perch-Platform header may pick */
+        available: Array<"local" | "bluesky" | "x">;
+        /** The platform that served this request */
+        current: "local" | "bluesky" | "x";
+      };
     };
   };
 };

@@ -1,0 +1,114 @@
+import { AtpAgent } from '@atproto/api';
+import { InvalidInputError, NotFoundError, UnavailableError, UpstreamRateLimitedError, type NotFoundKind } from '../errors';
+import type { BlueskySettings } from '../platform-config';
+import { noteUpstreamRead, type UpstreamCache } from '../upstream-cache';
+
+// Every call Perch makes to Bluesky goes through here: a timeout on each, the upstream's errors
+// mapped onto Perch's (429 → 429 with Retry-After, 5xx, network errors and timeouts → 503,
+// not found → 404), and reads answered from the upstream cache when it holds them.
+
+type Params = Record<string, string | number | boolean | string[] | undefined>;
+
+/** What a read is about, so that "not found" from the upstream becomes the right 404. */
+export type ReadSubject = NotFoundKind | null;
+
+/** Fetch with a hard deadline: an upstream that never answers cannot hang a request. */
+export function fetchWithTimeout(timeoutMs: number): typeof fetch {
+  return (input, init) => {
+    const deadline = AbortSignal.timeout(timeoutMs);
+    const signal = init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
+    return fetch(input, { ...init, signal });
+  };
+}
+
+export type BlueskyUpstream = {
+  /** A read from the AppView (through the service account's session when `needsSession`). */
+  read<T>(nsid: string, params: Params, subject: ReadSubject, options?: { needsSession?: boolean }): Promise<T>;
+  /** Maps any upstream failure of `run` the same way reads are mapped (for writes). */
+  guard<T>(subject: ReadSubject, run: () => Promise<T>): Promise<T>;
+  settings: BlueskySettings;
+};
+
+/** The Bluesky upstream of one deployment. */
+export function createBlueskyUpstream(settings: BlueskySettings, cache: UpstreamCache | null): BlueskyUpstream {
+  const fetchTimed = fetchWithTimeout(settings.timeoutMs);
+  const appView = new AtpAgent({ service: settings.appViewUrl, fetch: fetchTimed });
+  let session: Promise<AtpAgent> | null = null;
+
+  function serviceSession(): Promise<AtpAgent> {
+    const account = settings.serviceAccount;
+    if (!account) return Promise.resolve(appView);
+    session ??= (async () => {
+      const agent = new AtpAgent({ service: settings.serviceUrl, fetch: fetchTimed });
+      await agent.login({ identifier: account.identifier, password: account.password });
+      return agent;
+    })().catch((error: unknown) => {
+      session = null; // the next call tries again
+      throw error;
+    });
+    return session;
+  }
+
+  async function guard<T>(subject: ReadSubject, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      throw mapUpstreamError(error, subject);
+    }
+  }
+
+  return {
+    settings,
+    guard,
+    async read<T>(nsid: string, params: Params, subject: ReadSubject, options: { needsSession?: boolean } = {}): Promise<T> {
+      const clean = Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== ''));
+      const key = `bluesky:${settings.appViewUrl}:${nsid}:${JSON.stringify(clean)}`;
+      const hit = cache ? await cache.get(key) : undefined;
+      noteUpstreamRead(hit !== undefined);
+      if (hit !== undefined) return hit as T;
+      const data = await guard(subject, async () => {
+        const agent = options.needsSession ? await serviceSession() : appView;
+        return (await agent.call(nsid, clean)).data as T;
+      });
+      if (cache) await cache.set(key, data);
+      return data;
+    },
+  };
+}
+
+const NOT_FOUND_MESSAGE = /not found|could not find|unable to resolve|could not locate|no record|profile not found|actor not found|unknown (?:actor|handle|did)/i;
+
+/** Any failure of an upstream call as the Platform error Perch answers with. */
+export function mapUpstreamError(error: unknown, subject: ReadSubject): Error {
+  if (error instanceof NotFoundError || error instanceof InvalidInputError || error instanceof UnavailableError || error instanceof UpstreamRateLimitedError) return error;
+  const status = typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : 0;
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { error?: string }).error ?? '';
+  if (status === 429) {
+    const headers = (error as { headers?: Record<string, string> }).headers ?? {};
+    return new UpstreamRateLimitedError('Bluesky is rate-limiting Perch: retry after the reset', retryAfterSeconds(headers));
+  }
+  if (subject && (status === 404 || ((status === 400 || status === 401) && (NOT_FOUND_MESSAGE.test(message) || /NotFound|InvalidUri/.test(code))))) {
+    return new NotFoundError(subject);
+  }
+  if (status === 400) return new InvalidInputError(`Bluesky refused the request: ${message}`);
+  if (isTimeout(error)) return new UnavailableError('Bluesky did not answer in time: retry shortly');
+  return new UnavailableError(`Bluesky is unavailable right now${status ? ` (upstream status ${status})` : ''}: retry shortly`);
+}
+
+function isTimeout(error: unknown): boolean {
+  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
+    const name = (cause as { name?: string }).name;
+    if (name === 'TimeoutError' || name === 'AbortError') return true;
+  }
+  return false;
+}
+
+/** Seconds until the upstream's limit resets: RateLimit-Reset (Unix seconds) or Retry-After. */
+function retryAfterSeconds(headers: Record<string, string>): number {
+  const lower = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+  const reset = Number(lower['ratelimit-reset']);
+  if (Number.isFinite(reset) && reset > 0) return Math.max(1, Math.ceil(reset - Date.now() / 1000));
+  const after = Number(lower['retry-after']);
+  return Number.isFinite(after) && after > 0 ? after : 60;
+}

@@ -1,0 +1,90 @@
+import { StartupError } from '@/lib/db/startup-error';
+import { PLATFORM_NAMES, type PlatformName } from './platform';
+
+// Which platforms this deployment serves and their settings, read once from the environment.
+// Every problem is a StartupError: one line naming the variable and what to put there.
+
+export type BlueskySettings = {
+  /** The AppView that answers reads (the public one by default). */
+  appViewUrl: string;
+  /** The PDS or entryway the service account and connected accounts log in at. */
+  serviceUrl: string;
+  /** The service account for the reads the public AppView refuses without a session (post search). */
+  serviceAccount: { identifier: string; password: string } | null;
+  /** Limit of every upstream call. */
+  timeoutMs: number;
+};
+
+export type PlatformConfig = {
+  /** The platform a request gets without a Perch-Platform header. */
+  defaultPlatform: PlatformName;
+  /** Every platform served, the default first. */
+  platforms: PlatformName[];
+  bluesky: BlueskySettings | null;
+  /** Seconds identical upstream reads are served from the cache; 0 turns it off. */
+  cacheTtlSeconds: number;
+};
+
+type Env = Record<string, string | undefined>;
+
+function platformName(name: string, value: string): PlatformName {
+  const lower = value.trim().toLowerCase();
+  if (!(PLATFORM_NAMES as readonly string[]).includes(lower)) throw new StartupError(`${name} must be one of ${PLATFORM_NAMES.join(', ')}, got "${value}"`);
+  return lower as PlatformName;
+}
+
+function httpUrl(env: Env, name: string, fallback: string): string {
+  const raw = env[name]?.trim() || fallback;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new StartupError(`${name} must be an http(s) URL such as ${fallback}, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new StartupError(`${name} must be an http(s) URL such as ${fallback}, got "${raw}"`);
+  return raw.replace(/\/+$/, '');
+}
+
+function wholeNumber(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) throw new StartupError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  return value;
+}
+
+function blueskySettings(env: Env): BlueskySettings {
+  const identifier = env.PERCH_BLUESKY_IDENTIFIER?.trim() ?? '';
+  const password = env.PERCH_BLUESKY_APP_PASSWORD ?? '';
+  if (Boolean(identifier) !== Boolean(password)) {
+    throw new StartupError(
+      'PERCH_BLUESKY_IDENTIFIER and PERCH_BLUESKY_APP_PASSWORD go together: set both (a handle and an app password from bsky.app → Settings → App passwords) or neither',
+    );
+  }
+  return {
+    appViewUrl: httpUrl(env, 'PERCH_BLUESKY_APPVIEW_URL', 'https://public.api.bsky.app'),
+    serviceUrl: httpUrl(env, 'PERCH_BLUESKY_SERVICE_URL', 'https://bsky.social'),
+    serviceAccount: identifier ? { identifier, password } : null,
+    timeoutMs: wholeNumber(env, 'PERCH_UPSTREAM_TIMEOUT_MS', 10_000, 100, 120_000),
+  };
+}
+
+/** The deployment's platforms from PERCH_PLATFORM and PERCH_PLATFORMS, each one's settings checked. */
+export function readPlatformConfig(env: Env = process.env): PlatformConfig {
+  const defaultPlatform = env.PERCH_PLATFORM?.trim() ? platformName('PERCH_PLATFORM', env.PERCH_PLATFORM) : 'local';
+  const listed = (env.PERCH_PLATFORMS ?? '')
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean)
+    .map((value) => platformName('PERCH_PLATFORMS', value));
+  const platforms = [...new Set([defaultPlatform, ...listed])];
+  if (platforms.includes('x')) {
+    throw new StartupError('the X platform is not available in this version of Perch: remove x from PERCH_PLATFORM/PERCH_PLATFORMS (local and bluesky are)');
+  }
+  return {
+    defaultPlatform,
+    platforms,
+    bluesky: platforms.includes('bluesky') ? blueskySettings(env) : null,
+    cacheTtlSeconds: wholeNumber(env, 'PERCH_UPSTREAM_CACHE_SECONDS', 30, 0, 86_400),
+  };
+}

@@ -1,0 +1,43 @@
+import { createBlueskyPlatform } from './bluesky';
+import { localPlatform } from './local';
+import type { Platform, PlatformName } from './platform';
+import { readPlatformConfig, type PlatformConfig } from './platform-config';
+import { getRedis } from '@/lib/ratelimit/redis-client';
+import { createRedisUpstreamCache } from './redis-upstream-cache';
+import { createUpstreamCache } from './upstream-cache';
+
+/** The platforms a deployment serves: the default one and every one a request may pick. */
+export type ServedPlatforms = {
+  defaultPlatform: Platform;
+  byName: ReadonlyMap<PlatformName, Platform>;
+};
+
+/** The served platforms for a configuration (each adapter built once), caching upstream reads in Redis when REDIS_URL is set, in memory otherwise. */
+export function createServedPlatforms(config: PlatformConfig): ServedPlatforms {
+  const redis = config.cacheTtlSeconds > 0 ? getRedis() : null;
+  const cache =
+    config.cacheTtlSeconds === 0
+      ? null
+      : redis
+        ? createRedisUpstreamCache(redis, { ttlSeconds: config.cacheTtlSeconds })
+        : createUpstreamCache({ ttlSeconds: config.cacheTtlSeconds });
+  const byName = new Map<PlatformName, Platform>();
+  for (const name of config.platforms) {
+    if (name === 'local') byName.set(name, localPlatform);
+    if (name === 'bluesky' && config.bluesky) byName.set(name, createBlueskyPlatform(config.bluesky, cache));
+  }
+  return { defaultPlatform: byName.get(config.defaultPlatform)!, byName };
+}
+
+let served: ServedPlatforms | null = null;
+
+/** The process's served platforms, from the environment (checked at start-up by server.ts). */
+export function getServedPlatforms(): ServedPlatforms {
+  served ??= createServedPlatforms(readPlatformConfig());
+  return served;
+}
+
+/** A served platform standing in for one created from the environment, for a whole process (tests). */
+export function setServedPlatforms(platforms: ServedPlatforms | null): void {
+  served = platforms;
+}

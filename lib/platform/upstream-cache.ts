@@ -1,0 +1,54 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+// Identical upstream reads within a short TTL are answered from memory, so repeated calls do not
+// spend the upstream's quota. Keys name the upstream method and its parameters; values are the
+// upstream's JSON answers, kept as given (records are mapped on every read, never cached mapped).
+
+/** A store of upstream answers with a time to live. */
+export type UpstreamCache = {
+  get(key: string): Promise<unknown | undefined>;
+  set(key: string, value: unknown): Promise<void>;
+};
+
+type Entry = { value: unknown; expires: number };
+
+/** An in-process LRU cache of at most `maxEntries` answers, each kept `ttlSeconds`. */
+export function createUpstreamCache({ ttlSeconds, maxEntries = 5_000 }: { ttlSeconds: number; maxEntries?: number }): UpstreamCache {
+  // A Map iterates in insertion order: re-inserting on every hit keeps the least recently used first.
+  const entries = new Map<string, Entry>();
+  return {
+    async get(key) {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      entries.delete(key);
+      if (entry.expires <= Date.now()) return undefined;
+      entries.set(key, entry);
+      return entry.value;
+    },
+    async set(key, value) {
+      entries.delete(key);
+      entries.set(key, { value, expires: Date.now() + ttlSeconds * 1000 });
+      while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    },
+  };
+}
+
+/** What one API request's upstream reads did: how many there were and how many the cache answered. */
+export type UpstreamReport = { reads: number; cached: number };
+
+const reports = new AsyncLocalStorage<UpstreamReport>();
+
+/** Runs an operation's handler while counting its upstream reads; the report feeds `meta.cached`. */
+export async function withUpstreamReport<T>(run: () => Promise<T>): Promise<{ result: T; report: UpstreamReport }> {
+  const report: UpstreamReport = { reads: 0, cached: 0 };
+  const result = await reports.run(report, run);
+  return { result, report };
+}
+
+/** Counts one upstream read of the current request, answered by the cache or not. */
+export function noteUpstreamRead(fromCache: boolean): void {
+  const report = reports.getStore();
+  if (!report) return;
+  report.reads += 1;
+  if (fromCache) report.cached += 1;
+}
