@@ -3,7 +3,6 @@ import { getMeter } from '@/lib/metering/meter';
 import { getConnectedAccount } from '@/lib/connections/get-connected-account';
 import { getBlueskyActor } from '@/lib/connections/bluesky-connection';
 import type { Platform, PlatformName } from '@/lib/platform/platform';
-import type { PlatformActor } from '@/lib/platform/types';
 import type { ConnectedAccount } from '@/lib/connections/require-scope';
 import { ALL_SCOPES } from '@/lib/oauth/scopes';
 import { planCharge } from './charge';
