@@ -3,7 +3,7 @@ import type { Platform } from '@/lib/platform/platform';
 import type { PlatformActor } from '@/lib/platform/types';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
-export type Tag = 'Search' | 'Users' | 'Tweets' | 'Lists' | 'Communities' | 'Analytics' | 'Interaction Check' | 'Write API' | 'Account';
+export type Tag = 'Search' | 'Users' | 'Tweets' | 'Lists' | 'Communities' | 'Analytics' | 'Interaction Check' | 'Write API' | 'Account' | 'Rules' | 'Webhooks' | 'Stream';
 
 /** What an operation costs: per item returned, or a fixed price per call (contract section 3). */
 export type Cost =

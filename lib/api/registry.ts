@@ -1,6 +1,7 @@
 import type { Operation } from './define-operation';
 import { getAccount } from './operations/account';
 import { getTrending } from './operations/analytics';
+import { RULE_OPERATIONS } from './operations/rules';
 import { checkFollow, checkLike, checkRetweet } from './operations/checks';
 import { getCommunity, getCommunityMembers, getCommunityTweets } from './operations/communities';
 import { getListMembers, getListSubscribers, getListTweets } from './operations/lists';
@@ -31,7 +32,7 @@ import {
   unretweetTweet,
 } from './operations/writes';
 
-/** All 39 operations of the contract, in its order. */
+/** The 39 operations of the contract, in its order, then the real-time ones (rules, webhooks, stream). */
 export const OPERATIONS = [
   searchTweets,
   searchUsers,
@@ -72,6 +73,7 @@ export const OPERATIONS = [
   followUser,
   unfollowUser,
   getAccount,
+  ...RULE_OPERATIONS,
 ] as unknown as readonly Operation[];
 
 /** An operation by its operationId. */

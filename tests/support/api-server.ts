@@ -1,4 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,8 +14,10 @@ import { freePort } from '@/lib/server/free-port';
 // or a second run would rewrite its sources and start a second `next build` beside the first.
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
-const COPY = path.join(os.tmpdir(), 'perch-api-bindings');
-const SKIPPED = ['node_modules', '.next', '.data', '.git', 'test-results', 'tsconfig.tsbuildinfo', 'playwright-report'];
+// One copy per working tree: two checkouts testing at once would otherwise take turns
+// rebuilding one copy's .next from their different sources.
+const COPY = path.join(os.tmpdir(), `perch-api-bindings-${crypto.createHash('sha256').update(ROOT).digest('hex').slice(0, 8)}`);
+const SKIPPED = ['.node_modules-installed.json', 'node_modules', '.next', '.data', '.git', 'test-results', 'tsconfig.tsbuildinfo', 'playwright-report'];
 
 export type RunningServer = { url: string; output: () => string; stop: () => Promise<void> };
 
@@ -65,7 +68,15 @@ function syncCopy(): void {
   const excludes = SKIPPED.flatMap((name) => ['--exclude', `/${name}`]);
   execFileSync('rsync', ['-a', '--delete', ...excludes, `${ROOT}/`, `${COPY}/`]);
   // Hard links: the same files at no cost, and a real directory (Next refuses a symlinked one).
-  if (!fs.existsSync(path.join(COPY, 'node_modules'))) execFileSync('cp', ['-al', path.join(ROOT, 'node_modules'), path.join(COPY, 'node_modules')]);
+  // Linked anew whenever the installed packages changed (npm's own record of them differs).
+  const installed = fs.readFileSync(path.join(ROOT, 'node_modules', '.package-lock.json'));
+  const marker = path.join(COPY, '.node_modules-installed.json');
+  const copied = path.join(COPY, 'node_modules');
+  if (!fs.existsSync(copied) || !fs.existsSync(marker) || !fs.readFileSync(marker).equals(installed)) {
+    fs.rmSync(copied, { recursive: true, force: true });
+    execFileSync('cp', ['-al', path.join(ROOT, 'node_modules'), copied]);
+    fs.writeFileSync(marker, installed);
+  }
 }
 
 /** Starts server.ts on a free port against `databaseUrl`; resolves once it says it is ready. */
