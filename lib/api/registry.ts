@@ -2,6 +2,7 @@ import type { Operation } from './define-operation';
 import { getAccount } from './operations/account';
 import { getTrending } from './operations/analytics';
 import { RULE_OPERATIONS } from './operations/rules';
+import { WEBHOOK_OPERATIONS } from './operations/webhooks';
 import { checkFollow, checkLike, checkRetweet } from './operations/checks';
 import { getCommunity, getCommunityMembers, getCommunityTweets } from './operations/communities';
 import { getListMembers, getListSubscribers, getListTweets } from './operations/lists';
@@ -74,6 +75,7 @@ export const OPERATIONS = [
   unfollowUser,
   getAccount,
   ...RULE_OPERATIONS,
+  ...WEBHOOK_OPERATIONS,
 ] as unknown as readonly Operation[];
 
 /** An operation by its operationId. */

@@ -1,13 +1,23 @@
-/** When a failed delivery is tried again: exponential backoff, for about a day, then failed. */
+const setting = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+
+/** When a failed delivery is tried again: exponential backoff, for about a day, then failed. Read at use, so tests can shorten it. */
 export const RETRY_POLICY = {
   /** First retry after this; each next one waits twice as long, up to maxDelayMs. */
-  baseDelayMs: Number(process.env.PERCH_WEBHOOK_RETRY_BASE_MS ?? 30_000),
-  maxDelayMs: Number(process.env.PERCH_WEBHOOK_RETRY_MAX_MS ?? 3_600_000),
-  /** A delivery still failing this long after its match is kept as failed. */
-  windowMs: Number(process.env.PERCH_WEBHOOK_RETRY_WINDOW_MS ?? 86_400_000),
+  get baseDelayMs() {
+    return setting('PERCH_WEBHOOK_RETRY_BASE_MS', 30_000);
+  },
+  get maxDelayMs() {
+    return setting('PERCH_WEBHOOK_RETRY_MAX_MS', 3_600_000);
+  },
+  /** A delivery still failing this long after it was created is kept as failed. */
+  get windowMs() {
+    return setting('PERCH_WEBHOOK_RETRY_WINDOW_MS', 86_400_000);
+  },
   /** One attempt's time limit (connect, send, answer). */
-  timeoutMs: Number(process.env.PERCH_WEBHOOK_TIMEOUT_MS ?? 10_000),
-} as const;
+  get timeoutMs() {
+    return setting('PERCH_WEBHOOK_TIMEOUT_MS', 10_000);
+  },
+};
 
 /** The wait before attempt `attempts + 1`, after `attempts` failed ones; null once the window is spent. */
 export function nextRetryDelay(attempts: number, firstAttemptAt: Date, now = new Date()): number | null {

@@ -33,28 +33,20 @@ CREATE TABLE realtime_tweet_queue (
 
 -- Pushed, not polled: new tweets are queued by the inserting statement itself and a
 -- notification wakes the matchers when it commits. Without any active rule it queues nothing.
-CREATE FUNCTION realtime_queue_new_tweets() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF EXISTS (SELECT 1 FROM realtime_rules WHERE status = 'active') THEN
-    INSERT INTO realtime_tweet_queue (tweet_id) SELECT id FROM new_tweets ON CONFLICT DO NOTHING;
-    PERFORM pg_notify('perch_realtime_tweets', '');
-  END IF;
-  RETURN NULL;
-END $$;
+CREATE FUNCTION realtime_queue_new_tweets() RETURNS trigger LANGUAGE plpgsql
+-- Prisma's migration engine splits scripts at every semicolon, even inside quotes, so the
+-- function bodies write theirs as the escape \073 of an E'' string.
+AS E'BEGIN IF EXISTS (SELECT 1 FROM realtime_rules WHERE status = ''active'') THEN INSERT INTO realtime_tweet_queue (tweet_id) SELECT id FROM new_tweets ON CONFLICT DO NOTHING\073 PERFORM pg_notify(''perch_realtime_tweets'', '''')\073 END IF\073 RETURN NULL\073 END';
 CREATE TRIGGER realtime_queue_new_tweets AFTER INSERT ON platform.tweets
   REFERENCING NEW TABLE AS new_tweets FOR EACH STATEMENT EXECUTE FUNCTION realtime_queue_new_tweets();
 
 -- Rules paused for want of credits resume when credits are granted: the grant says so.
-CREATE FUNCTION realtime_notify_credit_grant() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM pg_notify('perch_realtime_credits', NEW.user_id);
-  RETURN NULL;
-END $$;
+CREATE FUNCTION realtime_notify_credit_grant() RETURNS trigger LANGUAGE plpgsql AS E'BEGIN PERFORM pg_notify(''perch_realtime_credits'', NEW.user_id)\073 RETURN NULL\073 END';
 CREATE TRIGGER realtime_notify_credit_grant AFTER INSERT ON credit_grants
   FOR EACH ROW EXECUTE FUNCTION realtime_notify_credit_grant();
 
 -- One row per (rule, tweet): the unique key is what makes a tweet reach a rule once.
--- The id is the stream's event id (Last-Event-ID); the tweet is kept as delivered.
+-- The id is the stream's event id (Last-Event-ID), and the tweet is kept as delivered.
 CREATE TABLE realtime_matches (
   id         bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   rule_id    bigint NOT NULL REFERENCES realtime_rules (id) ON DELETE CASCADE,
@@ -105,10 +97,6 @@ CREATE INDEX realtime_deliveries_endpoint ON realtime_deliveries (endpoint_id, c
 CREATE INDEX realtime_deliveries_awaiting ON realtime_deliveries (endpoint_id) WHERE status = 'awaiting_credits';
 
 -- Every change to the rules (API or dashboard) tells the matchers to reload them.
-CREATE FUNCTION realtime_notify_rules_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM pg_notify('perch_realtime_rules', '');
-  RETURN NULL;
-END $$;
+CREATE FUNCTION realtime_notify_rules_changed() RETURNS trigger LANGUAGE plpgsql AS E'BEGIN PERFORM pg_notify(''perch_realtime_rules'', '''')\073 RETURN NULL\073 END';
 CREATE TRIGGER realtime_notify_rules_changed AFTER INSERT OR UPDATE OR DELETE ON realtime_rules
   FOR EACH STATEMENT EXECUTE FUNCTION realtime_notify_rules_changed();
