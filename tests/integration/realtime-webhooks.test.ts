@@ -149,7 +149,7 @@ describe('webhooks', () => {
 
   it('delivers each (rule, tweet) once, signed, and charges 15 credits per delivered match', async () => {
     const before = await owner.balance();
-    const ids = [];
+    const ids: string[] = [];
     for (let i = 0; i < 4; i++) ids.push(await post(`hello ${word} number ${i}`));
     await post('an unrelated tweet by the same author');
     // 4 tweets × 2 rules + 1 tweet × the author rule.
