@@ -8,13 +8,15 @@ import type * as analytics from '../api/operations/analytics';
 import type * as checks from '../api/operations/checks';
 import type * as communities from '../api/operations/communities';
 import type * as lists from '../api/operations/lists';
+import type * as rules from '../api/operations/rules';
 import type * as search from '../api/operations/search';
 import type * as tweets from '../api/operations/tweets';
 import type * as users from '../api/operations/users';
+import type * as webhooks from '../api/operations/webhooks';
 import type * as writes from '../api/operations/writes';
 import type { OperationId, RouteOf } from './routes';
 
-type Declared = typeof account & typeof analytics & typeof checks & typeof communities & typeof lists & typeof search & typeof tweets & typeof users & typeof writes;
+type Declared = typeof account & typeof analytics & typeof checks & typeof communities & typeof lists & typeof search & typeof tweets & typeof users & typeof writes & typeof rules & typeof webhooks;
 
 /** Each operation's declaration (defineOperation's spec) by operationId; Pick fails to compile if the route table names one that does not exist. */
 export type Operations = Pick<Declared, OperationId>;

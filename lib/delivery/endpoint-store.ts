@@ -101,17 +101,17 @@ export async function sendTestEvent(userId: string, endpointId: string): Promise
  * de-duplicate by it); charges nothing more for a match already paid. 'not_found', 'busy'
  * (still pending or awaiting credits) or 'queued'.
  */
-export async function replayDelivery(userId: string, endpointId: string, deliveryId: string): Promise<'not_found' | 'busy' | 'queued'> {
+export async function replayDelivery(userId: string, deliveryId: string): Promise<'not_found' | 'busy' | 'queued'> {
   const { rows } = await getPool().query<{ status: string; queued: boolean }>(
     `WITH target AS (
        SELECT d.id, d.status FROM realtime_deliveries d JOIN realtime_endpoints e ON e.id = d.endpoint_id
-       WHERE e.user_id = $1 AND e.id = $2::bigint AND d.id::text = $3 FOR UPDATE OF d
+       WHERE e.user_id = $1 AND d.id::text = $2 FOR UPDATE OF d
      ), reset AS (
        UPDATE realtime_deliveries d SET status = 'pending', created_at = now(), next_attempt_at = NULL
        FROM target WHERE d.id = target.id AND target.status IN ('delivered', 'failed') RETURNING d.id
      )
      SELECT target.status, EXISTS (SELECT 1 FROM reset) AS queued, (SELECT ${enqueueDeliverySql('reset.id')} FROM reset) IS NOT NULL AS job FROM target`,
-    [userId, endpointId, deliveryId],
+    [userId, deliveryId],
   );
   if (rows.length === 0) return 'not_found';
   return rows[0].queued ? 'queued' : 'busy';

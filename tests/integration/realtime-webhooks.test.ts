@@ -184,11 +184,11 @@ describe('webhooks', () => {
   it('replays a delivery with the same id and without charging again', async () => {
     const before = await owner.balance();
     const [first] = (await owner.call('GET', `/v2/webhooks/${endpointId}/deliveries`, { query: { status: 'delivered', count: 1 } })).body.data;
-    const replay = await owner.call('POST', `/v2/webhooks/${endpointId}/deliveries/${first.id}/replay`);
+    const replay = await owner.call('POST', `/v2/webhooks/deliveries/${first.id}/replay`);
     expect(replay.body.data).toEqual({ delivery_id: first.id, status: 'pending' });
     await waitFor(() => receiver.received.filter((r) => r.deliveryId === first.id).length === 2, 10_000);
     expect(await owner.balance()).toBe(before);
-    expect((await owner.call('POST', `/v2/webhooks/${endpointId}/deliveries/${crypto.randomUUID()}/replay`)).status).toBe(404);
+    expect((await owner.call('POST', `/v2/webhooks/deliveries/${crypto.randomUUID()}/replay`)).status).toBe(404);
   });
 
   it('rotates the secret with an overlap: both signatures verify until it ends', async () => {

@@ -19,10 +19,10 @@ describe('the OpenAPI document', () => {
     expect(validator.version).toBe('3.1');
   });
 
-  it('has all 39 operations, each once, with its cost', () => {
+  it('has all 39 contract operations and the 15 real-time ones, each once, with its cost', () => {
     const ids = operations.map((o) => o.operationId);
-    expect(ids).toHaveLength(39);
-    expect(new Set(ids).size).toBe(39);
+    expect(ids).toHaveLength(39 + 15);
+    expect(new Set(ids).size).toBe(39 + 15);
     for (const operation of operations) expect(typeof operation['x-credits'].credits).toBe('number');
     expect(operations.find((o) => o.operationId === 'searchTweets')!['x-credits'].credits).toBe(15);
     expect(operations.find((o) => o.operationId === 'getAccount')!['x-credits'].credits).toBe(0);

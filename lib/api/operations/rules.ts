@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { parseTweetQuery } from '@/lib/platform/local/parse-tweet-query';
 import type { Platform } from '@/lib/platform/platform';
 import { RULE_LIMITS } from '@/lib/rules/limits';
-import { createRule, deleteRule, getRule, listRules, setRuleStatus, updateRule, type Rule, type RuleDefinition } from '@/lib/rules/rule-store';
+import * as store from '@/lib/rules/rule-store';
+import type { Rule, RuleDefinition } from '@/lib/rules/rule-store';
 import { COSTS, defineOperation, type Caller } from '../define-operation';
 import { ApiError } from '../errors';
-import { idField, integerField, usernameField } from '../inputs';
+import { idField, pageFields, usernameField } from '../inputs';
 
 const RULES_NOTE =
   'Rules belong to the key that created them: its matches are delivered to the account’s webhook endpoints and to GET /v2/stream of that key. Managing rules is free; each delivered match costs 15 credits (one tweet), charged once, on its first successful delivery.';
@@ -75,7 +76,7 @@ async function definitionOf(body: { tag: string; query?: string; accounts?: stri
   return { definition: { tag: body.tag, kind: 'accounts', accounts: users.items.map((user) => ({ id: user.id, username: user.username })) }, text: '' };
 }
 
-export const createRuleOperation = defineOperation({
+export const createRule = defineOperation({
   id: 'createRule',
   tag: 'Rules',
   method: 'POST',
@@ -89,13 +90,13 @@ export const createRuleOperation = defineOperation({
   handler: async ({ body, caller, platform }) => {
     const keyId = keyOf(caller);
     const { definition, text } = await definitionOf(body, platform);
-    const rule = await createRule({ userId: caller.userId, keyId }, definition, text, RULE_LIMITS.rulesPerKey);
+    const rule = await store.createRule({ userId: caller.userId, keyId }, definition, text, RULE_LIMITS.rulesPerKey);
     if (!rule) throw new ApiError('invalid_request', `this key already has the most rules allowed (${RULE_LIMITS.rulesPerKey}): delete one first`, [{ path: 'body', message: 'rule limit reached' }]);
     return { data: rule };
   },
 });
 
-export const listRulesOperation = defineOperation({
+export const listRules = defineOperation({
   id: 'listRules',
   tag: 'Rules',
   method: 'GET',
@@ -104,17 +105,17 @@ export const listRulesOperation = defineOperation({
   description: `${RULES_NOTE} Oldest first; page with count and cursor.`,
   scope: 'read',
   cost: COSTS.free,
-  query: z.object({ count: integerField(1, 1000).optional(), cursor: z.string().min(1).max(2048).optional() }),
+  query: z.object(pageFields()),
   response: z.array(RuleSchema),
   handler: async ({ query, caller, after }) => {
     const count = query.count ?? 20;
-    const rules = await listRules(keyOf(caller), count + 1, (after as { id?: string } | null)?.id ?? null);
+    const rules = await store.listRules(keyOf(caller), count + 1, (after as { id?: string } | null)?.id ?? null);
     const page = rules.slice(0, count);
     return { data: page, next: rules.length > count ? { id: page[page.length - 1].id } : undefined };
   },
 });
 
-export const getRuleOperation = defineOperation({
+export const getRule = defineOperation({
   id: 'getRule',
   tag: 'Rules',
   method: 'GET',
@@ -124,10 +125,10 @@ export const getRuleOperation = defineOperation({
   cost: COSTS.free,
   params: ruleParams,
   response: RuleSchema,
-  handler: async ({ params, caller }) => ({ data: found(await getRule(keyOf(caller), params.ruleId), params.ruleId) }),
+  handler: async ({ params, caller }) => ({ data: found(await store.getRule(keyOf(caller), params.ruleId), params.ruleId) }),
 });
 
-export const updateRuleOperation = defineOperation({
+export const updateRule = defineOperation({
   id: 'updateRule',
   tag: 'Rules',
   method: 'POST',
@@ -142,7 +143,7 @@ export const updateRuleOperation = defineOperation({
   handler: async ({ params, body, caller, platform }) => {
     const keyId = keyOf(caller);
     const { definition, text } = await definitionOf(body, platform);
-    return { data: found(await updateRule(keyId, params.ruleId, definition, text), params.ruleId) };
+    return { data: found(await store.updateRule(keyId, params.ruleId, definition, text), params.ruleId) };
   },
 });
 
@@ -159,14 +160,14 @@ function statusOperation(id: 'pauseRule' | 'resumeRule', summary: string) {
     cost: COSTS.free,
     params: ruleParams,
     response: RuleSchema,
-    handler: async ({ params, caller }) => ({ data: found(await setRuleStatus(keyOf(caller), params.ruleId, pausing ? 'paused_by_user' : null), params.ruleId) }),
+    handler: async ({ params, caller }) => ({ data: found(await store.setRuleStatus(keyOf(caller), params.ruleId, pausing ? 'paused_by_user' : null), params.ruleId) }),
   });
 }
 
-export const pauseRuleOperation = statusOperation('pauseRule', 'Pause a rule');
-export const resumeRuleOperation = statusOperation('resumeRule', 'Resume a rule');
+export const pauseRule = statusOperation('pauseRule', 'Pause a rule');
+export const resumeRule = statusOperation('resumeRule', 'Resume a rule');
 
-export const deleteRuleOperation = defineOperation({
+export const deleteRule = defineOperation({
   id: 'deleteRule',
   tag: 'Rules',
   method: 'DELETE',
@@ -177,12 +178,12 @@ export const deleteRuleOperation = defineOperation({
   params: ruleParams,
   response: z.object({ id: z.string(), deleted: z.literal(true) }),
   handler: async ({ params, caller }) => {
-    if (!(await deleteRule(keyOf(caller), params.ruleId))) throw new ApiError('not_found', `rule ${params.ruleId} not found`);
+    if (!(await store.deleteRule(keyOf(caller), params.ruleId))) throw new ApiError('not_found', `rule ${params.ruleId} not found`);
     return { data: { id: params.ruleId, deleted: true as const } };
   },
 });
 
-export const validateRuleOperation = defineOperation({
+export const validateRule = defineOperation({
   id: 'validateRule',
   tag: 'Rules',
   method: 'POST',
@@ -200,12 +201,12 @@ export const validateRuleOperation = defineOperation({
 });
 
 export const RULE_OPERATIONS = [
-  createRuleOperation,
-  listRulesOperation,
-  validateRuleOperation,
-  getRuleOperation,
-  updateRuleOperation,
-  pauseRuleOperation,
-  resumeRuleOperation,
-  deleteRuleOperation,
+  createRule,
+  listRules,
+  validateRule,
+  getRule,
+  updateRule,
+  pauseRule,
+  resumeRule,
+  deleteRule,
 ];

@@ -13,7 +13,7 @@ import {
 } from '@/lib/delivery/endpoint-store';
 import { COSTS, defineOperation } from '../define-operation';
 import { ApiError } from '../errors';
-import { idField, integerField } from '../inputs';
+import { idField, integerField, maxCreditsField } from '../inputs';
 
 const SIGNING_NOTE = `Each delivery is a JSON POST {id, event, created_at, match: {id, rule: {id, tag}, matched_at}, tweet} with headers Perch-Delivery-Id (the body's id, the same on every retry: de-duplicate by it), Perch-Event, Perch-Timestamp and Perch-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint secret> (a second v1 during a secret rotation's overlap). Answer 2xx within 10 s; anything else is retried with exponential backoff (30 s doubling, at most hourly) for 24 hours, then kept as failed. Each match delivered costs ${MATCH_PRICE} credits, once, on its first success; failed deliveries cost nothing.`;
 
@@ -119,7 +119,7 @@ export const listWebhookDeliveries = defineOperation({
   scope: 'read',
   cost: COSTS.free,
   params: endpointParams,
-  query: z.object({ status: z.enum(['pending', 'awaiting_credits', 'delivered', 'failed']).optional(), count: integerField(1, 1000).optional() }),
+  query: z.object({ status: z.enum(['pending', 'awaiting_credits', 'delivered', 'failed']).optional(), count: integerField(1, 1000).optional(), ...maxCreditsField }),
   response: z.array(DeliverySchema),
   handler: async ({ params, query, caller }) => {
     const deliveries = await listDeliveries(caller.userId, params.webhookId, query.status, query.count ?? 100);
@@ -149,19 +149,19 @@ export const replayWebhookDelivery = defineOperation({
   id: 'replayWebhookDelivery',
   tag: 'Webhooks',
   method: 'POST',
-  path: '/v2/webhooks/{webhookId}/deliveries/{deliveryId}/replay',
+  path: '/v2/webhooks/deliveries/{deliveryId}/replay',
   summary: 'Send a delivered or failed delivery again',
   description: 'Same delivery id, retried as a new delivery would be. A match already paid for is not charged again.',
   scope: 'read',
   cost: COSTS.free,
-  params: z.object({ webhookId: idField, deliveryId: z.string().uuid('must be a delivery id') }),
+  params: z.object({ deliveryId: z.string().uuid('must be a delivery id') }),
   response: z.object({ delivery_id: z.string(), status: z.literal('pending') }),
   handler: async ({ params, caller }) => {
-    const outcome = await replayDelivery(caller.userId, params.webhookId, params.deliveryId);
-    if (outcome === 'not_found') throw new ApiError('not_found', `delivery ${params.deliveryId} not found on endpoint ${params.webhookId}`);
+    const outcome = await replayDelivery(caller.userId, params.deliveryId);
+    if (outcome === 'not_found') throw new ApiError('not_found', `delivery ${params.deliveryId} not found`);
     if (outcome === 'busy') throw new ApiError('invalid_request', 'this delivery is still pending: only delivered or failed deliveries can be replayed');
     return { data: { delivery_id: params.deliveryId, status: 'pending' as const } };
   },
 });
 
-export const WEBHOOK_OPERATIONS = [createWebhook, listWebhooks, deleteWebhook, rotateWebhookSecret, listWebhookDeliveries, testWebhook, replayWebhookDelivery];
+export const WEBHOOK_OPERATIONS = [createWebhook, listWebhooks, rotateWebhookSecret, testWebhook, listWebhookDeliveries, replayWebhookDelivery, deleteWebhook];
