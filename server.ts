@@ -18,6 +18,8 @@ import { readServerConfig } from '@/lib/server/config';
 import { handleSignals } from '@/lib/server/handle-signals';
 import { ensurePlatformSeeded } from '@/lib/server/ensure-platform-seeded';
 import { startLiveActivity } from '@/lib/platform/local/live-activity';
+import { startRealtime } from '@/lib/delivery/start-realtime';
+import { closeNotifications } from '@/lib/delivery/notifications';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 const shutdownSteps: Array<() => Promise<void>> = [];
@@ -65,6 +67,15 @@ async function main(): Promise<void> {
     await stopKeyInvalidationSubscriber();
     await closeRedis();
   });
+
+  // Rules, matching and webhook deliveries: every instance takes a share (PERCH_REALTIME=off to opt out).
+  if (process.env.PERCH_REALTIME !== 'off') {
+    const realtime = await startRealtime();
+    shutdownSteps.push(async () => {
+      await realtime.stop();
+      await closeNotifications();
+    });
+  }
 
   if (config.live) {
     const live = startLiveActivity({ ratePerSecond: config.liveRate });

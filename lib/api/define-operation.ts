@@ -48,6 +48,8 @@ export type HandlerContext<P, Q, B> = {
 
 export type HandlerResult<D> = {
   data: D;
+  /** A response sent as it is instead of the envelope (GET /v2/stream's event stream); the call itself is free. */
+  response?: Response;
   /** Items returned, what a per-item cost is charged for; defaults to the array length or 1. */
   items?: number;
   /** The keyset position after the last item, when there is a next page. */
