@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch } from '@/lib/api/dispatch';
+import { Perch } from '@/lib/client';
+import { getPool } from '@/lib/db/pool';
 import { startRealtime, type Realtime } from '@/lib/delivery/start-realtime';
 import { closeNotifications } from '@/lib/delivery/notifications';
 import { freePort } from '@/lib/server/free-port';
@@ -97,6 +99,29 @@ describe('GET /v2/stream', () => {
     const ids = [...first.events, ...second.events].filter((e) => e.event === 'match').map((e) => BigInt(e.id!));
     expect(ids).toEqual([...ids].sort((a, b) => (a < b ? -1 : 1)));
     await waitFor(async () => (await reader.balance()) === before - 8 * 15, 5_000);
+  });
+
+  it('reaches the TypeScript client as an iterator that reconnects with Last-Event-ID after a dropped connection', async () => {
+    const perch = new Perch({ apiKey: reader.key, baseUrl: base, maxRetries: 0 });
+    const controller = new AbortController();
+    const seen: string[] = [];
+    // Starting after the newest match, rather than at "now", leaves no race with the posts below.
+    const { rows } = await getPool().query<{ id: string }>('SELECT max(id)::text AS id FROM realtime_matches WHERE key_id = $1', [reader.keyId]);
+    const iterating = (async () => {
+      for await (const match of perch.stream({ lastEventId: rows[0].id, signal: controller.signal, reconnectDelayMs: 100 })) {
+        seen.push(match.tweet.id);
+        if (seen.length === 2) server.closeAllConnections();
+        if (seen.length === 4) controller.abort();
+      }
+    })();
+    const sent: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      sent.push(await post(`client ${word} ${i}`));
+      if (i === 1) await waitFor(() => seen.length >= 2, 15_000);
+    }
+    await iterating;
+    expect(seen).toEqual(sent);
+    await expect(new Perch({ apiKey: (await createApiAccount({ label: 'norules' })).key, baseUrl: base }).stream().next()).rejects.toThrow(/no rules/);
   });
 
   it('leaves the ledgers balanced', async () => {
