@@ -5,6 +5,26 @@ import { resumeAfterGrant } from './credit-pauses';
 import { deliverWebhook } from './deliver-webhook';
 import { DELIVERY_TASK, startJobQueue } from './job-queue';
 import { subscribe } from './notifications';
+import { StartupError } from '@/lib/db/startup-error';
+
+const POSITIVE_INTEGERS = [
+  'PERCH_RULES_PER_KEY',
+  'PERCH_WEBHOOK_CONCURRENCY',
+  'PERCH_WEBHOOK_RETRY_BASE_MS',
+  'PERCH_WEBHOOK_RETRY_MAX_MS',
+  'PERCH_WEBHOOK_RETRY_WINDOW_MS',
+  'PERCH_WEBHOOK_TIMEOUT_MS',
+  'PERCH_STREAM_RETENTION_HOURS',
+  'PERCH_STREAM_HEARTBEAT_MS',
+];
+
+/** A wrong setting stops the start with one line saying what to fix, as every other setting does. */
+function checkRealtimeSettings(): void {
+  for (const name of POSITIVE_INTEGERS) {
+    const value = process.env[name];
+    if (value !== undefined && !/^[1-9][0-9]*$/.test(value)) throw new StartupError(`${name} must be a positive whole number, got "${value}"`);
+  }
+}
 
 export type Realtime = { matcher: MatchWorker; queue: Runner; stop: () => Promise<void> };
 
@@ -14,6 +34,7 @@ export type Realtime = { matcher: MatchWorker; queue: Runner; stop: () => Promis
  * on a grant). Any number of instances may run it against one database.
  */
 export async function startRealtime(): Promise<Realtime> {
+  checkRealtimeSettings();
   const queue = await startJobQueue(
     { [DELIVERY_TASK]: async (payload) => deliverWebhook((payload as { deliveryId: string }).deliveryId) },
     Number(process.env.PERCH_WEBHOOK_CONCURRENCY ?? 10),

@@ -31,6 +31,21 @@ export type RuleRow = {
 
 export type CompiledRule = { id: string; userId: string; keyId: string; tag: string; test: (tweet: MatchableTweet) => boolean };
 
+// The single-valued fields as sets, made once per tweet rather than once per rule.
+const SETS = new WeakMap<MatchableTweet, { author: Set<string>; repliedTo: Set<string>; langs: Set<string> }>();
+function singletonSets(tweet: MatchableTweet) {
+  let sets = SETS.get(tweet);
+  if (!sets) {
+    sets = {
+      author: new Set([tweet.authorUsername]),
+      repliedTo: new Set(tweet.inReplyToUsername === null ? [] : [tweet.inReplyToUsername]),
+      langs: new Set(tweet.lang === null ? [] : [tweet.lang]),
+    };
+    SETS.set(tweet, sets);
+  }
+  return sets;
+}
+
 const has = (values: readonly string[], set: ReadonlySet<string>) => values.every((value) => set.has(value));
 const hasNone = (values: readonly string[], set: ReadonlySet<string>) => values.every((value) => !set.has(value));
 
@@ -54,9 +69,7 @@ export function compileRule(rule: RuleRow): CompiledRule {
     ...base,
     test: (tweet) => {
       if (tweet.isRetweet || textMatchesNothing) return false;
-      const author = new Set([tweet.authorUsername]);
-      const repliedTo = new Set(tweet.inReplyToUsername === null ? [] : [tweet.inReplyToUsername]);
-      const langs = new Set(tweet.lang === null ? [] : [tweet.lang]);
+      const { author, repliedTo, langs } = singletonSets(tweet);
       if (!has(include.from, author) || !hasNone(exclude.from, author)) return false;
       if (!has(include.to, repliedTo) || !hasNone(exclude.to, repliedTo)) return false;
       if (!has(include.hashtags, tweet.hashtags) || !hasNone(exclude.hashtags, tweet.hashtags)) return false;
