@@ -228,6 +228,8 @@ describe('credits', () => {
   });
 
   it('leave every ledger balanced', async () => {
+    // Deliveries still under way hold credits: wait for them to finish first.
+    await waitFor(async () => (await getPool().query(`SELECT 1 FROM realtime_deliveries WHERE status = 'pending'`)).rows.length === 0, 20_000);
     await expectLedgersBalanced();
   });
 });
