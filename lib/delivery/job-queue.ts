@@ -19,6 +19,8 @@ export async function startJobQueue(taskList: TaskList, concurrency: number): Pr
   return run({
     connectionString,
     concurrency,
+    // One connection per job running at once, and one for listening.
+    maxPoolSize: concurrency + 2,
     noHandleSignals: true,
     pollInterval: 2_000,
     taskList,
