@@ -16,6 +16,7 @@ const POSITIVE_INTEGERS = [
   'PERCH_WEBHOOK_TIMEOUT_MS',
   'PERCH_STREAM_RETENTION_HOURS',
   'PERCH_STREAM_HEARTBEAT_MS',
+  'PERCH_MATCH_RETENTION_DAYS',
 ];
 
 /** A wrong setting stops the start with one line saying what to fix, as every other setting does. */

@@ -18,6 +18,8 @@ const RECORD_SQL = `
   ), matched AS (
     INSERT INTO realtime_matches (rule_id, user_id, key_id, tweet_id, tweet)
     SELECT r.id, r.user_id, r.key_id, f.tweet_id, f.tweet FROM found f JOIN realtime_rules r ON r.id = f.rule_id AND r.status = 'active'
+    -- A revoked or expired key's rules match nothing: revocation does not notify the matchers.
+    JOIN api_keys k ON k.id = r.key_id AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())
     ORDER BY f.tweet_id, r.id
     ON CONFLICT ON CONSTRAINT realtime_matches_once DO NOTHING
     RETURNING id, user_id, key_id
@@ -110,6 +112,15 @@ export async function startMatchWorker(): Promise<MatchWorker> {
     return running;
   };
 
+  // Matches older than the retention are purged (with their delivery log) once an hour, by
+  // whichever instance gets there: keeps the table to what streams and retries can still use.
+  const purge = setInterval(() => {
+    void getPool()
+      .query(`DELETE FROM realtime_matches WHERE matched_at < now() - $1 * interval '1 day'`, [Number(process.env.PERCH_MATCH_RETENTION_DAYS ?? 7)])
+      .catch((error: Error) => console.error(`[realtime] purging old matches failed: ${error.message}`));
+  }, 3_600_000);
+  purge.unref();
+
   const unsubscribeRules = await subscribe(CHANNELS.rules, () => {
     rulesStale = true;
   });
@@ -124,6 +135,7 @@ export async function startMatchWorker(): Promise<MatchWorker> {
     },
     stop: async () => {
       stopped = true;
+      clearInterval(purge);
       unsubscribeRules();
       unsubscribeTweets();
       await running;

@@ -103,7 +103,10 @@ export async function deleteRule(keyId: string, ruleId: string): Promise<boolean
 
 /** Every active rule of every key, for the matcher. */
 export async function loadActiveRules(): Promise<RuleRow[]> {
-  const { rows } = await getPool().query<RuleRow>(`SELECT ${COLUMNS} FROM realtime_rules WHERE status = 'active'`);
+  const { rows } = await getPool().query<RuleRow>(
+    `SELECT ${COLUMNS} FROM realtime_rules r WHERE status = 'active'
+       AND EXISTS (SELECT 1 FROM api_keys k WHERE k.id = r.key_id AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now()))`,
+  );
   return rows;
 }
 

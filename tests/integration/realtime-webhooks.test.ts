@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPool } from '@/lib/db/pool';
 import { grantCredits } from '@/lib/credits';
+import { revokeKey } from '@/lib/keys';
 import { startRealtime, type Realtime } from '@/lib/delivery/start-realtime';
 import { RULE_LIMITS } from '@/lib/rules/limits';
 import { waitFor } from '../support/account-fixtures';
@@ -213,7 +214,7 @@ describe('credits', () => {
     const poor = await createApiAccount({ label: 'poor', credits: 30 });
     const tag = `poor${crypto.randomBytes(3).toString('hex')}`;
     const endpoint = await poor.call('POST', '/v2/webhooks', { body: { url: receiver.url } });
-    receiver.setSecrets([endpoint.body.data.secret]);
+    receiver.addSecret(endpoint.body.data.secret);
     const rule = await poor.call('POST', '/v2/rules', { body: { tag: 'poor', query: tag } });
     for (let i = 0; i < 3; i++) await post(`${tag} ${i}`);
     await waitFor(async () => (await poor.call('GET', `/v2/rules/${rule.body.data.id}`)).body.data.paused_reason === 'insufficient_credits', 20_000);
@@ -225,6 +226,20 @@ describe('credits', () => {
     expect(await poor.balance()).toBe(1_000 + 30 - 3 * 15);
     const received = receiver.received.filter((r) => r.body.match?.rule.id === rule.body.data.id);
     expect(new Set(received.map((r) => r.body.tweet!.id)).size).toBe(3);
+  });
+
+  it('stop matching for a revoked key', async () => {
+    const revoked = await createApiAccount({ label: 'revoked' });
+    const tag = `gone${crypto.randomBytes(3).toString('hex')}`;
+    const kept = await createApiAccount({ label: 'kept' });
+    await revoked.call('POST', '/v2/rules', { body: { tag: 'revoked', query: tag } });
+    await kept.call('POST', '/v2/rules', { body: { tag: 'kept', query: tag } });
+    await revokeKey(revoked.keyId);
+    await post(`${tag} after revocation`);
+    const count = async (keyId: string) => (await getPool().query<{ n: number }>('SELECT count(*)::int AS n FROM realtime_matches WHERE key_id = $1', [keyId])).rows[0].n;
+    // The other key's rule matching the same tweet shows the matcher has seen it.
+    await waitFor(async () => (await count(kept.keyId)) === 1, 15_000);
+    expect(await count(revoked.keyId)).toBe(0);
   });
 
   it('leave every ledger balanced', async () => {

@@ -63,6 +63,10 @@ export async function startWebhookReceiver() {
     setSecrets: (next: string[]) => {
       secrets = next;
     },
+    /** Another endpoint's secret, accepted besides the current ones. */
+    addSecret: (secret: string) => {
+      secrets = [...secrets, secret];
+    },
     up,
     down,
     /** Distinct delivery ids received, and how many arrived more than once. */
