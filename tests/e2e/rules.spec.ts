@@ -11,13 +11,13 @@ test('the Rules page shows the account’s rules, endpoints and deliveries, filt
 
   await page.goto('/dashboard/rules');
   await expect(page.getByRole('heading', { level: 1, name: 'Rules' })).toBeVisible();
-  const rules = page.getByRole('region', { name: 'Rules' });
+  const rules = page.getByRole('region', { name: 'Rules table' });
   await expect(rules.getByRole('cell', { name: 'e2e news' })).toBeVisible();
   await expect(rules.getByRole('cell', { name: '#news lang:en' })).toBeVisible();
   await expect(rules.getByRole('cell', { name: 'rules key' })).toBeVisible();
   await expect(page.getByText('https://receiver.invalid/perch').first()).toBeVisible();
   // The test event cannot reach receiver.invalid: it waits for a retry.
-  await expect(page.getByRole('region', { name: 'Deliveries' }).getByRole('cell', { name: 'test', exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Deliveries table' }).getByRole('cell', { name: 'test', exact: true })).toBeVisible();
 
   await page.getByRole('navigation', { name: 'Delivery status' }).getByRole('link', { name: 'delivered' }).click();
   await expect(page).toHaveURL(/status=delivered/);

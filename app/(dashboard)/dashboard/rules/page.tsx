@@ -24,7 +24,7 @@ export default async function RulesPage({ searchParams }: { searchParams: Promis
           {rules.length === 0 ? (
             <p className="text-sm text-slate-600 dark:text-slate-400">No rules yet: create one with POST /v2/rules.</p>
           ) : (
-            <TableScroll label="Rules">
+            <TableScroll label="Rules table">
               <table className={TABLE_CLASSES}>
                 <thead>
                   <tr>
@@ -81,7 +81,7 @@ export default async function RulesPage({ searchParams }: { searchParams: Promis
           {deliveries.length === 0 ? (
             <p className="text-sm text-slate-600 dark:text-slate-400">No deliveries{status ? ` with status ${status.replaceAll('_', ' ')}` : ''}.</p>
           ) : (
-            <TableScroll label="Deliveries">
+            <TableScroll label="Deliveries table">
               <table className={TABLE_CLASSES}>
                 <thead>
                   <tr>
