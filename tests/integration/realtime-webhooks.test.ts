@@ -28,6 +28,11 @@ async function post(text: string): Promise<string> {
   return answer.body.data.id as string;
 }
 
+async function spent(keyId: string): Promise<number> {
+  const { rows } = await getPool().query<{ spent: string }>('SELECT credits_spent::text AS spent FROM api_keys WHERE id = $1', [keyId]);
+  return Number(rows[0].spent);
+}
+
 async function deliveries(endpointId: string) {
   const { rows } = await getPool().query<{ status: string; attempts: number; n: number }>(
     'SELECT status, attempts, count(*)::int AS n FROM realtime_deliveries WHERE endpoint_id = $1::bigint GROUP BY 1, 2',
@@ -168,15 +173,18 @@ describe('webhooks', () => {
 
   it('retries while the receiver is down, delivers everything when it is back, charges nothing for failures', async () => {
     const before = await owner.balance();
+    const spentBefore = await spent(owner.keyId);
     const seen = receiver.counts().distinct;
     await receiver.down();
     for (let i = 0; i < 3; i++) await post(`down ${word} ${i}`);
     await waitFor(async () => (await deliveries(endpointId)).some((row) => row.status === 'pending' && row.attempts >= 2), 20_000);
-    expect(await owner.balance()).toBe(before);
+    // Settled charges, not the balance: an attempt under way holds its 15 credits until it fails.
+    expect(await spent(owner.keyId)).toBe(spentBefore);
     await receiver.up();
     await waitFor(() => receiver.counts().distinct >= seen + 6, 30_000);
     await waitFor(async () => (await deliveries(endpointId)).every((row) => row.status === 'delivered'), 10_000);
     expect(receiver.counts()).toEqual({ distinct: seen + 6, duplicates: 0 });
+    expect(await spent(owner.keyId)).toBe(spentBefore + 6 * 15);
     expect(await owner.balance()).toBe(before - 6 * 15);
     const log = await owner.call('GET', `/v2/webhooks/${endpointId}/deliveries`, { query: { count: 6 } });
     expect(log.body.data.every((d: { attempts: number; last_status_code: number }) => d.attempts >= 2 && d.last_status_code === 204)).toBe(true);
