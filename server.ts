@@ -25,6 +25,8 @@ import { handleSignals } from '@/lib/server/handle-signals';
 import { runShutdownSteps, type ShutdownStep } from '@/lib/server/run-shutdown-steps';
 import { ensurePlatformSeeded } from '@/lib/server/ensure-platform-seeded';
 import { startLiveActivity } from '@/lib/platform/local/live-activity';
+import { startRealtime } from '@/lib/delivery/start-realtime';
+import { closeNotifications } from '@/lib/delivery/notifications';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 const shutdownSteps: ShutdownStep[] = [];
@@ -97,6 +99,18 @@ async function main(): Promise<void> {
       await closeRedis();
     },
   });
+
+  // Rules, matching and webhook deliveries: every instance takes a share (PERCH_REALTIME=off to opt out).
+  if (process.env.PERCH_REALTIME !== 'off') {
+    const realtime = await startRealtime();
+    shutdownSteps.push({
+      name: 'realtime',
+      run: async () => {
+        await realtime.stop();
+        await closeNotifications();
+      },
+    });
+  }
 
   if (config.live) {
     // One simulator per database, however many instances share it: the others stand by and

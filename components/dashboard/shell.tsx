@@ -12,6 +12,7 @@ const NAV: NavItem[] = [
   { href: '/dashboard/playground', label: 'Playground' },
   { href: '/dashboard/explore', label: 'Explore' },
   { href: '/dashboard/keys', label: 'API keys' },
+  { href: '/dashboard/rules', label: 'Rules' },
   { href: '/dashboard/usage', label: 'Usage' },
   { href: '/dashboard/billing', label: 'Billing' },
   { href: '/dashboard/connections', label: 'Connections' },

@@ -4,7 +4,7 @@ import type { Platform, PlatformName } from '@/lib/platform/platform';
 import type { PlatformActor } from '@/lib/platform/types';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
-export type Tag = 'Search' | 'Users' | 'Tweets' | 'Lists' | 'Communities' | 'Analytics' | 'Interaction Check' | 'Write API' | 'Account';
+export type Tag = 'Search' | 'Users' | 'Tweets' | 'Lists' | 'Communities' | 'Analytics' | 'Interaction Check' | 'Write API' | 'Account' | 'Rules' | 'Webhooks' | 'Stream';
 
 /** What an operation costs: per item returned, or a fixed price per call (contract section 3). */
 export type Cost =
@@ -52,6 +52,8 @@ export type HandlerContext<P, Q, B> = {
 
 export type HandlerResult<D> = {
   data: D;
+  /** A response sent as it is instead of the envelope (GET /v2/stream's event stream); the call itself is free. */
+  response?: Response;
   /** Items returned, what a per-item cost is charged for; defaults to the array length or 1. */
   items?: number;
   /** The keyset position after the last item, when there is a next page. */

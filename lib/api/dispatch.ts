@@ -6,14 +6,14 @@ import type { Caller } from './define-operation';
 import { errorResponse } from './envelope';
 import { ApiError } from './errors';
 import { openApiResponse } from './openapi-response';
-import { OPERATIONS } from './registry';
+import { ROUTED_OPERATIONS } from './registry';
 import { newRequestId } from './request-id';
 import { createRouter } from './router';
 import { runOperation } from './run-operation';
 import { selectPlatform } from './select-platform';
 import { toApiError } from './to-api-error';
 
-const route = createRouter(OPERATIONS);
+const route = createRouter(ROUTED_OPERATIONS);
 
 export type DispatchOptions = {
   /** A caller already authenticated another way (the dashboard's session); skips the key. */

@@ -1,11 +1,11 @@
 import { buildOpenApiDocument } from './openapi';
-import { OPERATIONS } from './registry';
+import { ROUTED_OPERATIONS } from './registry';
 
 let cached: string | undefined;
 
 /** GET (and HEAD) /v2/openapi.json: no key needed, built once per process from the registry. */
 export function openApiResponse(requestId: string, { head = false } = {}): Response {
-  cached ??= JSON.stringify(buildOpenApiDocument(OPERATIONS));
+  cached ??= JSON.stringify(buildOpenApiDocument(ROUTED_OPERATIONS));
   // HEAD: the headers GET would send, including the length of the body it leaves out.
   return new Response(head ? null : cached, {
     headers: {

@@ -1,6 +1,9 @@
 import type { Operation } from './define-operation';
 import { getAccount } from './operations/account';
 import { getTrending } from './operations/analytics';
+import { RULE_OPERATIONS } from './operations/rules';
+import { WEBHOOK_OPERATIONS } from './operations/webhooks';
+import { streamMatches } from './operations/stream';
 import { checkFollow, checkLike, checkRetweet } from './operations/checks';
 import { getCommunity, getCommunityMembers, getCommunityTweets } from './operations/communities';
 import { getListMembers, getListSubscribers, getListTweets } from './operations/lists';
@@ -31,7 +34,7 @@ import {
   unretweetTweet,
 } from './operations/writes';
 
-/** All 39 operations of the contract, in its order. */
+/** The 39 operations of the contract, in its order, then the real-time ones (rules, webhooks, stream). */
 export const OPERATIONS = [
   searchTweets,
   searchUsers,
@@ -72,7 +75,16 @@ export const OPERATIONS = [
   followUser,
   unfollowUser,
   getAccount,
+  ...RULE_OPERATIONS,
+  ...WEBHOOK_OPERATIONS,
 ] as unknown as readonly Operation[];
+
+/**
+ * Everything the router serves and the OpenAPI document lists: the JSON operations and GET
+ * /v2/stream, whose answer is an event stream (so the client, playground and docs, which
+ * expect the envelope, take OPERATIONS and the client reads the stream its own way).
+ */
+export const ROUTED_OPERATIONS = [...OPERATIONS, streamMatches] as unknown as readonly Operation[];
 
 /** An operation by its operationId. */
 export function findOperation(id: string): Operation | undefined {

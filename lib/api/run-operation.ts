@@ -97,6 +97,13 @@ export async function runOperation(input: RunInput): Promise<Response> {
         }),
       ),
     );
+    if (result.response) {
+      // A streamed answer (Server-Sent Events): the call is settled now, at no charge; what it delivers is paid per item as it goes.
+      await hold.ticket.settle(0, { ...usageBase, status: result.response.status, items: 0, latencyMs: latency() });
+      result.response.headers.set('x-request-id', requestId);
+      for (const [name, value] of Object.entries(rateHeaders)) result.response.headers.set(name, value);
+      return result.response;
+    }
     const items = result.items ?? (Array.isArray(result.data) ? result.data.length : 1);
     const charge = result.unchanged ? 0 : operation.cost.per === 'item' ? items * operation.cost.credits : operation.cost.credits;
     const remaining = await hold.ticket.settle(charge, { ...usageBase, status: 200, items, latencyMs: latency() });

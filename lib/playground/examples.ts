@@ -27,12 +27,23 @@ export function exampleValue(operationId: string, field: string, samples: Playgr
       return samples.usernames.slice(0, 3).join('\n') || undefined;
     case 'ids':
       return samples.tweet_ids.slice(0, 3).join('\n') || undefined;
+    // Real-time: a rule's label, and ids the caller replaces with those of its own rules and endpoints.
+    case 'tag':
+      return 'news';
+    case 'ruleId':
+    case 'webhookId':
+      return '1';
+    case 'deliveryId':
+      return '00000000-0000-4000-8000-000000000000';
+    case 'url':
+      return 'https://example.com/hooks/perch';
     case 'text':
       return 'Hello from the Perch playground';
     case 'query':
       // Tweet search shows off an operator; user search matches the name part of a username.
       if (!user) return undefined;
-      return operationId === 'searchTweets' ? `from:${user}` : user.replace(/[_0-9]+$/, '').slice(0, 8) || user;
+      if (operationId === 'searchTweets' || operationId.endsWith('Rule')) return `from:${user}`;
+      return user.replace(/[_0-9]+$/, '').slice(0, 8) || user;
     default:
       return undefined;
   }

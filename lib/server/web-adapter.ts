@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
 import type { DispatchOptions } from '@/lib/api/dispatch';
 import { ApiError } from '@/lib/api/errors';
 import type { RequestHandler } from './http-server';
@@ -78,7 +79,7 @@ function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> {
   );
 }
 
-function toWebRequest(req: IncomingMessage): { request: Request; options: DispatchOptions } {
+function toWebRequest(req: IncomingMessage, signal: AbortSignal): { request: Request; options: DispatchOptions } {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     try {
@@ -98,6 +99,8 @@ function toWebRequest(req: IncomingMessage): { request: Request; options: Dispat
   const request = new Request(urlOf(req), {
     method: forbidden ? 'GET' : method,
     headers,
+    // Aborted when the client goes away, so that a stream (GET /v2/stream) stops at once.
+    signal,
     body: hasBody ? bodyOf(req) : undefined,
     // @ts-expect-error duplex is required by Node's fetch for streamed bodies but missing from the DOM types
     duplex: hasBody ? 'half' : undefined,
@@ -108,12 +111,23 @@ function toWebRequest(req: IncomingMessage): { request: Request; options: Dispat
 /** Serves a Web `Request → Response` function (lib/api's dispatch) on node:http. */
 export function webHandler(handle: (request: Request, options?: DispatchOptions) => Promise<Response>): RequestHandler {
   return async (req: IncomingMessage, res: ServerResponse) => {
-    const { request, options } = toWebRequest(req);
+    const gone = new AbortController();
+    res.on('close', () => gone.abort());
+    const { request, options } = toWebRequest(req, gone.signal);
     const response = await handle(request, options);
     const headers: Record<string, string | string[]> = {};
     response.headers.forEach((value, key) => {
       headers[key] = value;
     });
+    if (response.body && response.headers.get('content-type')?.startsWith('text/event-stream')) {
+      // An event stream is written as it is produced, never buffered.
+      res.writeHead(response.status, headers);
+      res.flushHeaders();
+      Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>)
+        .on('error', () => res.destroy())
+        .pipe(res);
+      return;
+    }
     const body = Buffer.from(await response.arrayBuffer());
     // HEAD keeps the length GET would have had (set by the handler); node:http sends no body for it.
     if (req.method !== 'HEAD' || headers['content-length'] === undefined) headers['content-length'] = String(body.length);

@@ -63,6 +63,9 @@ afterAll(async () => {
 
 describe('every method, once', () => {
   let created: string;
+  let ruleId: string;
+  let webhookId: string;
+  let deliveryId: string;
   // Pages of 2: the test seed's most quoted tweet has 3 quotes, so every listing has a next page.
   const page = { count: 2 };
 
@@ -113,6 +116,48 @@ describe('every method, once', () => {
     followUser: () => perch.followUser(other.username),
     unfollowUser: () => perch.unfollowUser(`@${other.username}`),
     getAccount: () => perch.getAccount(),
+    createRule: async () => {
+      const result = await perch.createRule({ tag: 'client', query: 'from the TypeScript client' });
+      ruleId = result.data.id;
+      return result;
+    },
+    listRules: async () => {
+      // A page of three, as for the other lists.
+      for (const tag of ['second', 'third']) await perch.createRule({ tag, accounts: [me.username] });
+      return perch.listRules({ count: 3 });
+    },
+    validateRule: () => perch.validateRule({ tag: 'check', query: '#news lang:en' }),
+    getRule: () => perch.getRule(ruleId),
+    updateRule: () => perch.updateRule(ruleId, { tag: 'client, updated', query: 'client' }),
+    pauseRule: () => perch.pauseRule(ruleId),
+    resumeRule: () => perch.resumeRule(ruleId),
+    deleteRule: () => perch.deleteRule(ruleId),
+    createWebhook: async () => {
+      // Nothing listens there: deliveries stay pending, which is all these calls need.
+      const result = await perch.createWebhook({ url: 'https://receiver.invalid/perch', description: 'client test' });
+      webhookId = result.data.id;
+      return result;
+    },
+    listWebhooks: async () => {
+      for (const n of [2, 3]) await perch.createWebhook({ url: `https://receiver.invalid/perch/${n}` });
+      return perch.listWebhooks();
+    },
+    rotateWebhookSecret: () => perch.rotateWebhookSecret(webhookId, { overlap_seconds: 60 }),
+    testWebhook: async () => {
+      const result = await perch.testWebhook(webhookId);
+      deliveryId = result.data.delivery_id;
+      return result;
+    },
+    listWebhookDeliveries: async () => {
+      for (let i = 0; i < 2; i++) await perch.testWebhook(webhookId);
+      return perch.listWebhookDeliveries(webhookId, { count: 3 });
+    },
+    replayWebhookDelivery: async () => {
+      // Only finished deliveries replay; this one is made to look as if its day of retries ran out.
+      await getPool().query(`UPDATE realtime_deliveries SET status = 'failed' WHERE id = $1`, [deliveryId]);
+      return perch.replayWebhookDelivery(deliveryId);
+    },
+    deleteWebhook: () => perch.deleteWebhook(webhookId),
   };
 
   // What each answer must say beyond its schema, where the call determines it.

@@ -5,9 +5,11 @@ import type * as analytics from '@/lib/api/operations/analytics';
 import type * as checks from '@/lib/api/operations/checks';
 import type * as communities from '@/lib/api/operations/communities';
 import type * as lists from '@/lib/api/operations/lists';
+import type * as rules from '@/lib/api/operations/rules';
 import type * as search from '@/lib/api/operations/search';
 import type * as tweets from '@/lib/api/operations/tweets';
 import type * as users from '@/lib/api/operations/users';
+import type * as webhooks from '@/lib/api/operations/webhooks';
 import type * as writes from '@/lib/api/operations/writes';
 import type { DataOf, InputOf, OperationId, PagedOperationId, Perch, PerchMethods, RequestOptions, ResultMeta, Tweet, User } from '@perch/client';
 import type { RouteOf } from '@/packages/client/src/routes';
@@ -17,7 +19,10 @@ import type { TweetRecord, UserRecord } from '@/lib/platform/records';
 // the client's types are the server schemas' types, and the signatures are the ergonomic ones.
 
 // The operations as the server declares them (defineOperation's specs), by operationId.
-type Declared = Pick<typeof account & typeof analytics & typeof checks & typeof communities & typeof lists & typeof search & typeof tweets & typeof users & typeof writes, OperationId>;
+type Declared = Pick<
+  typeof account & typeof analytics & typeof checks & typeof communities & typeof lists & typeof search & typeof tweets & typeof users & typeof writes & typeof rules & typeof webhooks,
+  OperationId
+>;
 type SchemaInput<Id extends OperationId> = RouteOf<Id>['input'] extends 'body'
   ? z.input<NonNullable<Declared[Id]['body']>>
   : RouteOf<Id>['input'] extends 'query'

@@ -1,9 +1,10 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '@/lib/api/openapi';
-import { OPERATIONS } from '@/lib/api/registry';
+import { ROUTED_OPERATIONS } from '@/lib/api/registry';
 
-const document = buildOpenApiDocument(OPERATIONS) as {
+// The document GET /v2/openapi.json serves: every JSON operation and the event stream.
+const document = buildOpenApiDocument(ROUTED_OPERATIONS) as {
   openapi: string;
   paths: Record<string, Record<string, { operationId: string; 'x-credits': { credits: number }; parameters: Array<{ name: string; in: string }>; requestBody?: unknown }>>;
   components: { schemas: Record<string, unknown> };
@@ -19,10 +20,10 @@ describe('the OpenAPI document', () => {
     expect(validator.version).toBe('3.1');
   });
 
-  it('has all 39 operations, each once, with its cost', () => {
+  it('has all 39 contract operations, the 15 real-time ones and the stream, each once, with its cost', () => {
     const ids = operations.map((o) => o.operationId);
-    expect(ids).toHaveLength(39);
-    expect(new Set(ids).size).toBe(39);
+    expect(ids).toHaveLength(39 + 15 + 1);
+    expect(new Set(ids).size).toBe(39 + 15 + 1);
     for (const operation of operations) expect(typeof operation['x-credits'].credits).toBe('number');
     expect(operations.find((o) => o.operationId === 'searchTweets')!['x-credits'].credits).toBe(15);
     expect(operations.find((o) => o.operationId === 'getAccount')!['x-credits'].credits).toBe(0);

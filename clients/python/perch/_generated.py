@@ -445,6 +445,222 @@ GetAccountResult = TypedDict(
 )
 
 
+CreateRuleResult = TypedDict(
+    "CreateRuleResult",
+    {
+        "id": "str",
+        "tag": "str",
+        "type": "Literal[\"query\", \"accounts\"]",
+        "query": "Optional[str]",
+        "accounts": "List[str]",
+        "status": "Literal[\"active\", \"paused\"]",
+        "paused_reason": "Optional[Literal[\"paused_by_user\", \"insufficient_credits\", \"key_limit_reached\"]]",
+        "created_at": "str",
+        "updated_at": "str",
+    },
+)
+
+
+ListRulesResult = TypedDict(
+    "ListRulesResult",
+    {
+        "id": "str",
+        "tag": "str",
+        "type": "Literal[\"query\", \"accounts\"]",
+        "query": "Optional[str]",
+        "accounts": "List[str]",
+        "status": "Literal[\"active\", \"paused\"]",
+        "paused_reason": "Optional[Literal[\"paused_by_user\", \"insufficient_credits\", \"key_limit_reached\"]]",
+        "created_at": "str",
+        "updated_at": "str",
+    },
+)
+
+
+ListRulesItem = TypedDict(
+    "ListRulesItem",
+    {
+        "id": "str",
+        "tag": "str",
+        "type": "Literal[\"query\", \"accounts\"]",
+        "query": "Optional[str]",
+        "accounts": "List[str]",
+        "status": "Literal[\"active\", \"paused\"]",
+        "paused_reason": "Optional[Literal[\"paused_by_user\", \"insufficient_credits\", \"key_limit_reached\"]]",
+        "created_at": "str",
+        "updated_at": "str",
+    },
+)
+
+
+ValidateRuleResult = TypedDict(
+    "ValidateRuleResult",
+    {
+        "valid": "Literal[True]",
+        "type": "Literal[\"query\", \"accounts\"]",
+    },
+)
+
+
+GetRuleResult = TypedDict(
+    "GetRuleResult",
+    {
+        "id": "str",
+        "tag": "str",
+        "type": "Literal[\"query\", \"accounts\"]",
+        "query": "Optional[str]",
+        "accounts": "List[str]",
+        "status": "Literal[\"active\", \"paused\"]",
+        "paused_reason": "Optional[Literal[\"paused_by_user\", \"insufficient_credits\", \"key_limit_reached\"]]",
+        "created_at": "str",
+        "updated_at": "str",
+    },
+)
+
+
+UpdateRuleResult = TypedDict(
+    "UpdateRuleResult",
+    {
+        "id": "str",
+        "tag": "str",
+        "type": "Literal[\"query\", \"accounts\"]",
+        "query": "Optional[str]",
+        "accounts": "List[str]",
+        "status": "Literal[\"active\", \"paused\"]",
+        "paused_reason": "Optional[Literal[\"paused_by_user\", \"insufficient_credits\", \"key_limit_reached\"]]",
+        "created_at": "str",
+        "updated_at": "str",
+    },
+)
+
+
+DeleteRuleResult = TypedDict(
+    "DeleteRuleResult",
+    {
+        "id": "str",
+        "deleted": "Literal[True]",
+    },
+)
+
+
+PauseRuleResult = TypedDict(
+    "PauseRuleResult",
+    {
+        "id": "str",
+        "tag": "str",
+        "type": "Literal[\"query\", \"accounts\"]",
+        "query": "Optional[str]",
+        "accounts": "List[str]",
+        "status": "Literal[\"active\", \"paused\"]",
+        "paused_reason": "Optional[Literal[\"paused_by_user\", \"insufficient_credits\", \"key_limit_reached\"]]",
+        "created_at": "str",
+        "updated_at": "str",
+    },
+)
+
+
+ResumeRuleResult = TypedDict(
+    "ResumeRuleResult",
+    {
+        "id": "str",
+        "tag": "str",
+        "type": "Literal[\"query\", \"accounts\"]",
+        "query": "Optional[str]",
+        "accounts": "List[str]",
+        "status": "Literal[\"active\", \"paused\"]",
+        "paused_reason": "Optional[Literal[\"paused_by_user\", \"insufficient_credits\", \"key_limit_reached\"]]",
+        "created_at": "str",
+        "updated_at": "str",
+    },
+)
+
+
+CreateWebhookResult = TypedDict(
+    "CreateWebhookResult",
+    {
+        "id": "str",
+        "url": "str",
+        "description": "str",
+        "active": "bool",
+        "created_at": "str",
+        "previous_secret_expires_at": "Optional[str]",
+        "secret": "str",
+    },
+)
+
+
+ListWebhooksResult = TypedDict(
+    "ListWebhooksResult",
+    {
+        "id": "str",
+        "url": "str",
+        "description": "str",
+        "active": "bool",
+        "created_at": "str",
+        "previous_secret_expires_at": "Optional[str]",
+    },
+)
+
+
+RotateWebhookSecretResult = TypedDict(
+    "RotateWebhookSecretResult",
+    {
+        "id": "str",
+        "url": "str",
+        "description": "str",
+        "active": "bool",
+        "created_at": "str",
+        "previous_secret_expires_at": "Optional[str]",
+        "secret": "str",
+    },
+)
+
+
+TestWebhookResult = TypedDict(
+    "TestWebhookResult",
+    {
+        "delivery_id": "str",
+    },
+)
+
+
+ListWebhookDeliveriesResult = TypedDict(
+    "ListWebhookDeliveriesResult",
+    {
+        "id": "str",
+        "event": "Literal[\"rule.match\", \"test\"]",
+        "match_id": "Optional[str]",
+        "tweet_id": "Optional[str]",
+        "status": "Literal[\"pending\", \"awaiting_credits\", \"delivered\", \"failed\"]",
+        "attempts": "int",
+        "last_status_code": "Optional[int]",
+        "last_error": "Optional[str]",
+        "last_latency_ms": "Optional[int]",
+        "next_attempt_at": "Optional[str]",
+        "created_at": "str",
+        "delivered_at": "Optional[str]",
+    },
+)
+
+
+ReplayWebhookDeliveryResult = TypedDict(
+    "ReplayWebhookDeliveryResult",
+    {
+        "delivery_id": "str",
+        "status": "Literal[\"pending\"]",
+    },
+)
+
+
+DeleteWebhookResult = TypedDict(
+    "DeleteWebhookResult",
+    {
+        "id": "str",
+        "deleted": "Literal[True]",
+    },
+)
+
+
 OPERATIONS: Dict[str, OperationInfo] = {
     "searchTweets": OperationInfo("POST", "/v2/search", "body", "read", True),
     "searchUsers": OperationInfo("POST", "/v2/search/users", "body", "read", True),
@@ -485,6 +701,21 @@ OPERATIONS: Dict[str, OperationInfo] = {
     "followUser": OperationInfo("POST", "/v2/users/{username}/follow", "query", "write", False),
     "unfollowUser": OperationInfo("DELETE", "/v2/users/{username}/follow", "query", "write", False),
     "getAccount": OperationInfo("GET", "/v2/account", None, "read", False),
+    "createRule": OperationInfo("POST", "/v2/rules", "body", "read", False),
+    "listRules": OperationInfo("GET", "/v2/rules", "query", "read", True),
+    "validateRule": OperationInfo("POST", "/v2/rules/validate", "body", "read", False),
+    "getRule": OperationInfo("GET", "/v2/rules/{ruleId}", None, "read", False),
+    "updateRule": OperationInfo("POST", "/v2/rules/{ruleId}", "body", "read", False),
+    "deleteRule": OperationInfo("DELETE", "/v2/rules/{ruleId}", None, "read", False),
+    "pauseRule": OperationInfo("POST", "/v2/rules/{ruleId}/pause", None, "read", False),
+    "resumeRule": OperationInfo("POST", "/v2/rules/{ruleId}/resume", None, "read", False),
+    "createWebhook": OperationInfo("POST", "/v2/webhooks", "body", "read", False),
+    "listWebhooks": OperationInfo("GET", "/v2/webhooks", None, "read", False),
+    "rotateWebhookSecret": OperationInfo("POST", "/v2/webhooks/{webhookId}/rotate-secret", "body", "read", False),
+    "testWebhook": OperationInfo("POST", "/v2/webhooks/{webhookId}/test", None, "read", False),
+    "listWebhookDeliveries": OperationInfo("GET", "/v2/webhooks/{webhookId}/deliveries", "query", "read", False),
+    "replayWebhookDelivery": OperationInfo("POST", "/v2/webhooks/deliveries/{deliveryId}/replay", None, "read", False),
+    "deleteWebhook": OperationInfo("DELETE", "/v2/webhooks/{webhookId}", None, "read", False),
 }
 
 
@@ -1132,6 +1363,217 @@ class Operations:
         Free."""
         return self._call("getAccount", {}, {"Perch-Platform": perch_platform}, timeout=timeout)
 
+    def create_rule(
+        self,
+        *,
+        tag: str,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
+        query: Optional[str] = None,
+        accounts: Optional[List[str]] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[CreateRuleResult]:
+        """Create a filter rule or account monitor
+
+        Rules belong to the key that created them: its matches are delivered to the account’s webhook endpoints and to GET /v2/stream of that key. Managing rules is free; each delivered match costs 15 credits (one tweet), charged once, on its first successful delivery. Give a tag and exactly one of query (1..512 characters) and accounts (1..100 usernames). A key holds at most 1000 rules (PERCH_RULES_PER_KEY).
+
+        Free."""
+        return self._call("createRule", {}, {"Perch-Platform": perch_platform, "tag": tag, "query": query, "accounts": accounts}, timeout=timeout)
+
+    def list_rules(
+        self,
+        *,
+        count: Optional[int] = None,
+        cursor: Optional[str] = None,
+        max_credits: Optional[int] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[List[ListRulesResult]]:
+        """List this key’s rules
+
+        Rules belong to the key that created them: its matches are delivered to the account’s webhook endpoints and to GET /v2/stream of that key. Managing rules is free; each delivered match costs 15 credits (one tweet), charged once, on its first successful delivery. Oldest first; page with count and cursor.
+
+        Free."""
+        return self._call("listRules", {}, {"count": count, "cursor": cursor, "max_credits": max_credits, "Perch-Platform": perch_platform}, timeout=timeout)
+
+    def validate_rule(
+        self,
+        *,
+        tag: str,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
+        query: Optional[str] = None,
+        accounts: Optional[List[str]] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[ValidateRuleResult]:
+        """Check a rule without saving it
+
+        Answers 200 with valid: true, or the same 400 createRule would give.
+
+        Free."""
+        return self._call("validateRule", {}, {"Perch-Platform": perch_platform, "tag": tag, "query": query, "accounts": accounts}, timeout=timeout)
+
+    def get_rule(
+        self,
+        rule_id: str,
+        *,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[GetRuleResult]:
+        """Get one rule
+
+        Free."""
+        return self._call("getRule", {"ruleId": rule_id}, {"Perch-Platform": perch_platform}, timeout=timeout)
+
+    def update_rule(
+        self,
+        rule_id: str,
+        *,
+        tag: str,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
+        query: Optional[str] = None,
+        accounts: Optional[List[str]] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[UpdateRuleResult]:
+        """Replace a rule’s tag and definition
+
+        Takes the same body as createRule; the rule keeps its id, status and matches.
+
+        Free."""
+        return self._call("updateRule", {"ruleId": rule_id}, {"Perch-Platform": perch_platform, "tag": tag, "query": query, "accounts": accounts}, timeout=timeout)
+
+    def delete_rule(
+        self,
+        rule_id: str,
+        *,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[DeleteRuleResult]:
+        """Delete a rule and its matches
+
+        Free."""
+        return self._call("deleteRule", {"ruleId": rule_id}, {"Perch-Platform": perch_platform}, timeout=timeout)
+
+    def pause_rule(
+        self,
+        rule_id: str,
+        *,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[PauseRuleResult]:
+        """Pause a rule
+
+        A paused rule matches nothing until resumed.
+
+        Free."""
+        return self._call("pauseRule", {"ruleId": rule_id}, {"Perch-Platform": perch_platform}, timeout=timeout)
+
+    def resume_rule(
+        self,
+        rule_id: str,
+        *,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[ResumeRuleResult]:
+        """Resume a rule
+
+        Resumes a paused rule, whatever paused it; with too few credits it pauses again at its next delivery.
+
+        Free."""
+        return self._call("resumeRule", {"ruleId": rule_id}, {"Perch-Platform": perch_platform}, timeout=timeout)
+
+    def create_webhook(
+        self,
+        *,
+        url: str,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
+        description: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[CreateWebhookResult]:
+        """Register a webhook endpoint for your account’s rule matches
+
+        HTTPS URLs; plain HTTP only on localhost, 127.0.0.1 or [::1]. At most 10 per account. Each delivery is a JSON POST {id, event, created_at, match: {id, rule: {id, tag}, matched_at}, tweet} with headers Perch-Delivery-Id (the body's id, the same on every retry: de-duplicate by it), Perch-Event, Perch-Timestamp and Perch-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint secret> (a second v1 during a secret rotation's overlap). Answer 2xx within 10 s; anything else is retried with exponential backoff (30 s doubling, at most hourly) for 24 hours, then kept as failed. Each match delivered costs 15 credits, once, on its first success; failed deliveries cost nothing.
+
+        Free."""
+        return self._call("createWebhook", {}, {"Perch-Platform": perch_platform, "url": url, "description": description}, timeout=timeout)
+
+    def list_webhooks(
+        self,
+        *,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[List[ListWebhooksResult]]:
+        """List your webhook endpoints
+
+        Free."""
+        return self._call("listWebhooks", {}, {"Perch-Platform": perch_platform}, timeout=timeout)
+
+    def rotate_webhook_secret(
+        self,
+        webhook_id: str,
+        *,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
+        overlap_seconds: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[RotateWebhookSecretResult]:
+        """Replace an endpoint’s signing secret
+
+        The new secret is shown once. For overlap_seconds (default 86400, at most 7 days) deliveries carry a second v1 signature made with the old secret.
+
+        Free."""
+        return self._call("rotateWebhookSecret", {"webhookId": webhook_id}, {"Perch-Platform": perch_platform, "overlap_seconds": overlap_seconds}, timeout=timeout)
+
+    def test_webhook(
+        self,
+        webhook_id: str,
+        *,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[TestWebhookResult]:
+        """Send a signed test event to an endpoint (free)
+
+        Free."""
+        return self._call("testWebhook", {"webhookId": webhook_id}, {"Perch-Platform": perch_platform}, timeout=timeout)
+
+    def list_webhook_deliveries(
+        self,
+        webhook_id: str,
+        *,
+        status: Optional[Literal["pending", "awaiting_credits", "delivered", "failed"]] = None,
+        count: Optional[int] = None,
+        max_credits: Optional[int] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[List[ListWebhookDeliveriesResult]]:
+        """An endpoint’s delivery log: status, attempts, response code, latency
+
+        Free."""
+        return self._call("listWebhookDeliveries", {"webhookId": webhook_id}, {"status": status, "count": count, "max_credits": max_credits, "Perch-Platform": perch_platform}, timeout=timeout)
+
+    def replay_webhook_delivery(
+        self,
+        delivery_id: str,
+        *,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[ReplayWebhookDeliveryResult]:
+        """Send a delivered or failed delivery again
+
+        Same delivery id, retried as a new delivery would be. A match already paid for is not charged again.
+
+        Free."""
+        return self._call("replayWebhookDelivery", {"deliveryId": delivery_id}, {"Perch-Platform": perch_platform}, timeout=timeout)
+
+    def delete_webhook(
+        self,
+        webhook_id: str,
+        *,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[DeleteWebhookResult]:
+        """Delete a webhook endpoint and its delivery log
+
+        Free."""
+        return self._call("deleteWebhook", {"webhookId": webhook_id}, {"Perch-Platform": perch_platform}, timeout=timeout)
+
 
 class Paginators:
     """`perch.paginate.<operation>(...)`: every item of a paged operation, fetched page by page."""
@@ -1408,3 +1850,15 @@ class Paginators:
     ) -> Iterator[User]:
         """Every item of get_community_members, page after page, up to max_items."""
         return self._client._iterate("getCommunityMembers", {"communityId": community_id}, {"count": count, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, max_items=max_items, timeout=timeout)
+
+    def list_rules(
+        self,
+        *,
+        count: Optional[int] = None,
+        max_credits: Optional[int] = None,
+        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
+        max_items: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Iterator[ListRulesItem]:
+        """Every item of list_rules, page after page, up to max_items."""
+        return self._client._iterate("listRules", {}, {"count": count, "max_credits": max_credits, "Perch-Platform": perch_platform}, max_items=max_items, timeout=timeout)

@@ -7,6 +7,9 @@ export type { Method, PaginateMethod, PaginateOptions, Paginators, PerchMethods 
 export type { PageLimits, Paginator } from './paginate';
 export type { DataOf, InputOf, ItemOf, MetaOf, PerchResult, ResultMeta } from './operation-types';
 export { ROUTES } from './routes';
+export { verifyWebhookSignature } from './verify-webhook';
+export type { VerifyWebhookInput } from './verify-webhook';
+export type { MatchEvent, StreamOptions } from './stream-matches';
 export { typescriptSnippet } from './typescript-snippet';
 export type { SnippetOptions } from './typescript-snippet';
 export type { OperationId, PagedOperationId, Route } from './routes';

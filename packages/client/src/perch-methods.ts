@@ -16,7 +16,13 @@ type PathArgs<Id extends OperationId> = [PathParamName<Id>] extends [never]
       ? [tweetId: string]
       : PathParamName<Id> extends 'listId'
         ? [listId: string]
-        : [communityId: string];
+        : PathParamName<Id> extends 'communityId'
+          ? [communityId: string]
+          : PathParamName<Id> extends 'ruleId'
+            ? [ruleId: string]
+            : PathParamName<Id> extends 'webhookId'
+              ? [webhookId: string]
+              : [deliveryId: string];
 
 // An input with a required field (searchTweets' query) must be passed; one with none may be left out.
 type InputArgs<Id extends OperationId> = RouteOf<Id>['input'] extends null ? [] : {} extends InputOf<Id> ? [input?: InputOf<Id>] : [input: InputOf<Id>];
@@ -115,4 +121,34 @@ export type PerchMethods = {
   unfollowUser: Method<'unfollowUser'>;
   /** Your account: balance, this key, the connected platform account. `GET /v2/account`, free. */
   getAccount: Method<'getAccount'>;
+  /** A filter rule (query) or account monitor of this key. `POST /v2/rules`, free; each delivered match costs 15 credits. */
+  createRule: Method<'createRule'>;
+  /** This key's rules, oldest first. `GET /v2/rules`, free. */
+  listRules: Method<'listRules'>;
+  /** Checks a rule without saving it. `POST /v2/rules/validate`, free. */
+  validateRule: Method<'validateRule'>;
+  /** One rule. `GET /v2/rules/{ruleId}`, free. */
+  getRule: Method<'getRule'>;
+  /** Replaces a rule's tag and definition. `POST /v2/rules/{ruleId}`, free. */
+  updateRule: Method<'updateRule'>;
+  /** Pauses a rule. `POST /v2/rules/{ruleId}/pause`, free. */
+  pauseRule: Method<'pauseRule'>;
+  /** Resumes a rule. `POST /v2/rules/{ruleId}/resume`, free. */
+  resumeRule: Method<'resumeRule'>;
+  /** Deletes a rule and its matches. `DELETE /v2/rules/{ruleId}`, free. */
+  deleteRule: Method<'deleteRule'>;
+  /** Registers a webhook endpoint; the answer shows its signing secret once. `POST /v2/webhooks`, free. */
+  createWebhook: Method<'createWebhook'>;
+  /** Your webhook endpoints. `GET /v2/webhooks`, free. */
+  listWebhooks: Method<'listWebhooks'>;
+  /** Deletes a webhook endpoint. `DELETE /v2/webhooks/{webhookId}`, free. */
+  deleteWebhook: Method<'deleteWebhook'>;
+  /** A new signing secret, the old one signing too during the overlap. `POST /v2/webhooks/{webhookId}/rotate-secret`, free. */
+  rotateWebhookSecret: Method<'rotateWebhookSecret'>;
+  /** An endpoint's delivery log. `GET /v2/webhooks/{webhookId}/deliveries`, free. */
+  listWebhookDeliveries: Method<'listWebhookDeliveries'>;
+  /** Sends a signed test event. `POST /v2/webhooks/{webhookId}/test`, free. */
+  testWebhook: Method<'testWebhook'>;
+  /** Sends a delivered or failed delivery again. `POST /v2/webhooks/deliveries/{deliveryId}/replay`, free. */
+  replayWebhookDelivery: Method<'replayWebhookDelivery'>;
 };

@@ -7,6 +7,7 @@ import { readEnv } from './read-env';
 import { ROUTES, pathParamNames } from './routes';
 import type { Route } from './routes';
 import { sendRequest } from './send-request';
+import { streamMatches, type MatchEvent, type StreamOptions } from './stream-matches';
 import type { Envelope, FetchLike } from './send-request';
 
 export type PerchOptions = {
@@ -94,6 +95,14 @@ class PerchClient {
       if (route.paged) paginators[route.id] = (...args: unknown[]) => this.#paginate(route, args);
     }
     this.paginate = paginators as Paginators;
+  }
+
+  /**
+   * This key's rule matches as they happen (GET /v2/stream, Server-Sent Events):
+   * `for await (const match of perch.stream()) …`. Reconnects with Last-Event-ID by itself.
+   */
+  stream(options: StreamOptions = {}): AsyncGenerator<MatchEvent> {
+    return streamMatches(this.#config, this.#fetch, options);
   }
 
   /** One call of an operation: its result envelope, or a PerchError. */

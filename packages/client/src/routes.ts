@@ -17,7 +17,7 @@ export type Route = {
   paged: boolean;
 };
 
-/** The 39 operations of the contract, in its order. */
+/** The 39 operations of the contract, in its order, then the real-time ones. */
 export const ROUTES = [
   { id: 'searchTweets', method: 'POST', path: '/v2/search', input: 'body', scope: 'read', paged: true },
   { id: 'searchUsers', method: 'POST', path: '/v2/search/users', input: 'body', scope: 'read', paged: true },
@@ -58,6 +58,22 @@ export const ROUTES = [
   { id: 'followUser', method: 'POST', path: '/v2/users/{username}/follow', input: 'query', scope: 'write', paged: false },
   { id: 'unfollowUser', method: 'DELETE', path: '/v2/users/{username}/follow', input: 'query', scope: 'write', paged: false },
   { id: 'getAccount', method: 'GET', path: '/v2/account', input: null, scope: 'read', paged: false },
+  // Real-time: rules and webhook endpoints (the stream is read with perch.stream, not a method).
+  { id: 'createRule', method: 'POST', path: '/v2/rules', input: 'body', scope: 'read', paged: false },
+  { id: 'listRules', method: 'GET', path: '/v2/rules', input: 'query', scope: 'read', paged: false },
+  { id: 'validateRule', method: 'POST', path: '/v2/rules/validate', input: 'body', scope: 'read', paged: false },
+  { id: 'getRule', method: 'GET', path: '/v2/rules/{ruleId}', input: null, scope: 'read', paged: false },
+  { id: 'updateRule', method: 'POST', path: '/v2/rules/{ruleId}', input: 'body', scope: 'read', paged: false },
+  { id: 'pauseRule', method: 'POST', path: '/v2/rules/{ruleId}/pause', input: null, scope: 'read', paged: false },
+  { id: 'resumeRule', method: 'POST', path: '/v2/rules/{ruleId}/resume', input: null, scope: 'read', paged: false },
+  { id: 'deleteRule', method: 'DELETE', path: '/v2/rules/{ruleId}', input: null, scope: 'read', paged: false },
+  { id: 'createWebhook', method: 'POST', path: '/v2/webhooks', input: 'body', scope: 'read', paged: false },
+  { id: 'listWebhooks', method: 'GET', path: '/v2/webhooks', input: null, scope: 'read', paged: false },
+  { id: 'rotateWebhookSecret', method: 'POST', path: '/v2/webhooks/{webhookId}/rotate-secret', input: 'body', scope: 'read', paged: false },
+  { id: 'testWebhook', method: 'POST', path: '/v2/webhooks/{webhookId}/test', input: null, scope: 'read', paged: false },
+  { id: 'listWebhookDeliveries', method: 'GET', path: '/v2/webhooks/{webhookId}/deliveries', input: 'query', scope: 'read', paged: false },
+  { id: 'replayWebhookDelivery', method: 'POST', path: '/v2/webhooks/deliveries/{deliveryId}/replay', input: null, scope: 'read', paged: false },
+  { id: 'deleteWebhook', method: 'DELETE', path: '/v2/webhooks/{webhookId}', input: null, scope: 'read', paged: false },
 ] as const satisfies readonly Route[];
 
 /** An operationId of the /v2 API. */

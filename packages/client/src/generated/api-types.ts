@@ -586,4 +586,231 @@ export type OperationTypes = {
       };
     };
   };
+  createRule: {
+    input: {
+      /** Your label for the rule, sent with every match */
+      tag: string;
+      /** Perch search syntax: words, "phrases", -negation, OR, from:, to:, #tag, @user, lang:, since:, until: */
+      query?: string;
+      /** Usernames to monitor: their tweets, replies, quotes and retweets */
+      accounts?: string[];
+    };
+    data: {
+      id: string;
+      tag: string;
+      /** query: a search query as in POST /v2/search; accounts: everything the listed accounts post */
+      type: "query" | "accounts";
+      query: string | null;
+      /** Monitored usernames (lower case); empty for a query rule */
+      accounts: string[];
+      status: "active" | "paused";
+      /** Why a paused rule is paused; rules paused for credits resume by themselves when credits are granted */
+      paused_reason: "paused_by_user" | "insufficient_credits" | "key_limit_reached" | null;
+      created_at: string;
+      updated_at: string;
+    };
+  };
+  listRules: {
+    input: {
+      count?: number;
+      cursor?: string;
+      max_credits?: number;
+    };
+    data: {
+      id: string;
+      tag: string;
+      /** query: a search query as in POST /v2/search; accounts: everything the listed accounts post */
+      type: "query" | "accounts";
+      query: string | null;
+      /** Monitored usernames (lower case); empty for a query rule */
+      accounts: string[];
+      status: "active" | "paused";
+      /** Why a paused rule is paused; rules paused for credits resume by themselves when credits are granted */
+      paused_reason: "paused_by_user" | "insufficient_credits" | "key_limit_reached" | null;
+      created_at: string;
+      updated_at: string;
+    }[];
+  };
+  validateRule: {
+    input: {
+      /** Your label for the rule, sent with every match */
+      tag: string;
+      /** Perch search syntax: words, "phrases", -negation, OR, from:, to:, #tag, @user, lang:, since:, until: */
+      query?: string;
+      /** Usernames to monitor: their tweets, replies, quotes and retweets */
+      accounts?: string[];
+    };
+    data: {
+      valid: true;
+      type: "query" | "accounts";
+    };
+  };
+  getRule: {
+    input: never;
+    data: {
+      id: string;
+      tag: string;
+      /** query: a search query as in POST /v2/search; accounts: everything the listed accounts post */
+      type: "query" | "accounts";
+      query: string | null;
+      /** Monitored usernames (lower case); empty for a query rule */
+      accounts: string[];
+      status: "active" | "paused";
+      /** Why a paused rule is paused; rules paused for credits resume by themselves when credits are granted */
+      paused_reason: "paused_by_user" | "insufficient_credits" | "key_limit_reached" | null;
+      created_at: string;
+      updated_at: string;
+    };
+  };
+  updateRule: {
+    input: {
+      /** Your label for the rule, sent with every match */
+      tag: string;
+      /** Perch search syntax: words, "phrases", -negation, OR, from:, to:, #tag, @user, lang:, since:, until: */
+      query?: string;
+      /** Usernames to monitor: their tweets, replies, quotes and retweets */
+      accounts?: string[];
+    };
+    data: {
+      id: string;
+      tag: string;
+      /** query: a search query as in POST /v2/search; accounts: everything the listed accounts post */
+      type: "query" | "accounts";
+      query: string | null;
+      /** Monitored usernames (lower case); empty for a query rule */
+      accounts: string[];
+      status: "active" | "paused";
+      /** Why a paused rule is paused; rules paused for credits resume by themselves when credits are granted */
+      paused_reason: "paused_by_user" | "insufficient_credits" | "key_limit_reached" | null;
+      created_at: string;
+      updated_at: string;
+    };
+  };
+  deleteRule: {
+    input: never;
+    data: {
+      id: string;
+      deleted: true;
+    };
+  };
+  pauseRule: {
+    input: never;
+    data: {
+      id: string;
+      tag: string;
+      /** query: a search query as in POST /v2/search; accounts: everything the listed accounts post */
+      type: "query" | "accounts";
+      query: string | null;
+      /** Monitored usernames (lower case); empty for a query rule */
+      accounts: string[];
+      status: "active" | "paused";
+      /** Why a paused rule is paused; rules paused for credits resume by themselves when credits are granted */
+      paused_reason: "paused_by_user" | "insufficient_credits" | "key_limit_reached" | null;
+      created_at: string;
+      updated_at: string;
+    };
+  };
+  resumeRule: {
+    input: never;
+    data: {
+      id: string;
+      tag: string;
+      /** query: a search query as in POST /v2/search; accounts: everything the listed accounts post */
+      type: "query" | "accounts";
+      query: string | null;
+      /** Monitored usernames (lower case); empty for a query rule */
+      accounts: string[];
+      status: "active" | "paused";
+      /** Why a paused rule is paused; rules paused for credits resume by themselves when credits are granted */
+      paused_reason: "paused_by_user" | "insufficient_credits" | "key_limit_reached" | null;
+      created_at: string;
+      updated_at: string;
+    };
+  };
+  createWebhook: {
+    input: {
+      url: string;
+      description?: string;
+    };
+    data: {
+      id: string;
+      url: string;
+      description: string;
+      active: boolean;
+      created_at: string;
+      /** Until when the secret before the last rotation still signs */
+      previous_secret_expires_at: string | null;
+      /** The signing secret: shown only now */
+      secret: string;
+    };
+  };
+  listWebhooks: {
+    input: never;
+    data: {
+      id: string;
+      url: string;
+      description: string;
+      active: boolean;
+      created_at: string;
+      /** Until when the secret before the last rotation still signs */
+      previous_secret_expires_at: string | null;
+    }[];
+  };
+  rotateWebhookSecret: {
+    input: {
+      overlap_seconds?: number;
+    };
+    data: {
+      id: string;
+      url: string;
+      description: string;
+      active: boolean;
+      created_at: string;
+      /** Until when the secret before the last rotation still signs */
+      previous_secret_expires_at: string | null;
+      /** The signing secret: shown only now */
+      secret: string;
+    };
+  };
+  testWebhook: {
+    input: never;
+    data: {
+      delivery_id: string;
+    };
+  };
+  listWebhookDeliveries: {
+    input: {
+      status?: "pending" | "awaiting_credits" | "delivered" | "failed";
+      count?: number;
+      max_credits?: number;
+    };
+    data: {
+      id: string;
+      event: "rule.match" | "test";
+      match_id: string | null;
+      tweet_id: string | null;
+      status: "pending" | "awaiting_credits" | "delivered" | "failed";
+      attempts: number;
+      last_status_code: number | null;
+      last_error: string | null;
+      last_latency_ms: number | null;
+      next_attempt_at: string | null;
+      created_at: string;
+      delivered_at: string | null;
+    }[];
+  };
+  replayWebhookDelivery: {
+    input: never;
+    data: {
+      delivery_id: string;
+      status: "pending";
+    };
+  };
+  deleteWebhook: {
+    input: never;
+    data: {
+      id: string;
+      deleted: true;
+    };
+  };
 };

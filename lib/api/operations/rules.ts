@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { parseTweetQuery } from '@/lib/platform/local/parse-tweet-query';
+import type { Platform } from '@/lib/platform/platform';
+import { RULE_LIMITS } from '@/lib/rules/limits';
+import * as store from '@/lib/rules/rule-store';
+import type { Rule, RuleDefinition } from '@/lib/rules/rule-store';
+import { COSTS, defineOperation, type Caller } from '../define-operation';
+import { ApiError } from '../errors';
+import { idField, pageFields, usernameField } from '../inputs';
+
+const RULES_NOTE =
+  'Rules belong to the key that created them: its matches are delivered to the account’s webhook endpoints and to GET /v2/stream of that key. Managing rules is free; each delivered match costs 15 credits (one tweet), charged once, on its first successful delivery.';
+
+export const RuleSchema = z.object({
+  id: z.string(),
+  tag: z.string(),
+  type: z.enum(['query', 'accounts']).describe('query: a search query as in POST /v2/search; accounts: everything the listed accounts post'),
+  query: z.string().nullable(),
+  accounts: z.array(z.string()).describe('Monitored usernames (lower case); empty for a query rule'),
+  status: z.enum(['active', 'paused']),
+  paused_reason: z
+    .enum(['paused_by_user', 'insufficient_credits', 'key_limit_reached'])
+    .nullable()
+    .describe('Why a paused rule is paused; rules paused for credits resume by themselves when credits are granted'),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+const queryField = z
+  .string()
+  .min(1)
+  .max(RULE_LIMITS.queryLength, `must be at most ${RULE_LIMITS.queryLength} characters`)
+  .refine((value) => !value.includes('\u0000'), 'must not contain NUL characters')
+  .describe('Perch search syntax: words, "phrases", -negation, OR, from:, to:, #tag, @user, lang:, since:, until:');
+
+const definitionFields = {
+  tag: z.string().trim().min(1).max(RULE_LIMITS.tagLength).describe('Your label for the rule, sent with every match'),
+  query: queryField.optional(),
+  accounts: z
+    .array(usernameField)
+    .min(1)
+    .max(RULE_LIMITS.accountsPerRule, `must list at most ${RULE_LIMITS.accountsPerRule} accounts`)
+    .optional()
+    .describe('Usernames to monitor: their tweets, replies, quotes and retweets'),
+};
+
+const ruleParams = z.object({ ruleId: idField });
+
+/** Rules belong to a key; the dashboard's playground calls without one. */
+function keyOf(caller: Caller): string {
+  if (caller.keyId === null) throw new ApiError('invalid_request', 'rules belong to an API key: call with a key (Authorization: Bearer perch_…)');
+  return caller.keyId;
+}
+
+function found(rule: Rule | null, ruleId: string): Rule {
+  if (!rule) throw new ApiError('not_found', `rule ${ruleId} not found`);
+  return rule;
+}
+
+/** A query's full-text part, or a clear 400 for a malformed query (the parser of POST /v2/search). */
+function checkedQuery(query: string): string {
+  return parseTweetQuery(query).text;
+}
+
+/** The definition in a create or update body: exactly one of query and accounts, checked and resolved. */
+async function definitionOf(body: { tag: string; query?: string; accounts?: string[] }, platform: Platform): Promise<{ definition: RuleDefinition; text: string }> {
+  if ((body.query === undefined) === (body.accounts === undefined)) {
+    throw new ApiError('invalid_request', 'give exactly one of query and accounts', [{ path: 'query', message: 'give exactly one of query and accounts' }]);
+  }
+  if (body.query !== undefined) return { definition: { tag: body.tag, kind: 'query', query: body.query }, text: checkedQuery(body.query) };
+  const usernames = [...new Set(body.accounts!.map((name) => name.toLowerCase()))];
+  const users = await platform.getUsersBatch(usernames);
+  if (users.not_found.length > 0) {
+    throw new ApiError('invalid_request', `accounts: no such user: ${users.not_found.join(', ')}`, [{ path: 'accounts', message: `unknown: ${users.not_found.join(', ')}` }]);
+  }
+  return { definition: { tag: body.tag, kind: 'accounts', accounts: users.items.map((user) => ({ id: user.id, username: user.username })) }, text: '' };
+}
+
+export const createRule = defineOperation({
+  id: 'createRule',
+  tag: 'Rules',
+  method: 'POST',
+  path: '/v2/rules',
+  summary: 'Create a filter rule or account monitor',
+  description: `${RULES_NOTE} Give a tag and exactly one of query (1..${RULE_LIMITS.queryLength} characters) and accounts (1..${RULE_LIMITS.accountsPerRule} usernames). A key holds at most ${RULE_LIMITS.rulesPerKey} rules (PERCH_RULES_PER_KEY).`,
+  scope: 'read',
+  cost: COSTS.free,
+  body: z.object(definitionFields),
+  response: RuleSchema,
+  handler: async ({ body, caller, platform }) => {
+    const keyId = keyOf(caller);
+    const { definition, text } = await definitionOf(body, platform);
+    const rule = await store.createRule({ userId: caller.userId, keyId }, definition, text, RULE_LIMITS.rulesPerKey);
+    if (!rule) throw new ApiError('invalid_request', `this key already has the most rules allowed (${RULE_LIMITS.rulesPerKey}): delete one first`, [{ path: 'body', message: 'rule limit reached' }]);
+    return { data: rule };
+  },
+});
+
+export const listRules = defineOperation({
+  id: 'listRules',
+  tag: 'Rules',
+  method: 'GET',
+  path: '/v2/rules',
+  summary: 'List this key’s rules',
+  description: `${RULES_NOTE} Oldest first; page with count and cursor.`,
+  scope: 'read',
+  cost: COSTS.free,
+  query: z.object(pageFields()),
+  response: z.array(RuleSchema),
+  handler: async ({ query, caller, after }) => {
+    const count = query.count ?? 20;
+    const rules = await store.listRules(keyOf(caller), count + 1, (after as { id?: string } | null)?.id ?? null);
+    const page = rules.slice(0, count);
+    return { data: page, next: rules.length > count ? { id: page[page.length - 1].id } : undefined };
+  },
+});
+
+export const getRule = defineOperation({
+  id: 'getRule',
+  tag: 'Rules',
+  method: 'GET',
+  path: '/v2/rules/{ruleId}',
+  summary: 'Get one rule',
+  scope: 'read',
+  cost: COSTS.free,
+  params: ruleParams,
+  response: RuleSchema,
+  handler: async ({ params, caller }) => ({ data: found(await store.getRule(keyOf(caller), params.ruleId), params.ruleId) }),
+});
+
+export const updateRule = defineOperation({
+  id: 'updateRule',
+  tag: 'Rules',
+  method: 'POST',
+  path: '/v2/rules/{ruleId}',
+  summary: 'Replace a rule’s tag and definition',
+  description: 'Takes the same body as createRule; the rule keeps its id, status and matches.',
+  scope: 'read',
+  cost: COSTS.free,
+  params: ruleParams,
+  body: z.object(definitionFields),
+  response: RuleSchema,
+  handler: async ({ params, body, caller, platform }) => {
+    const keyId = keyOf(caller);
+    const { definition, text } = await definitionOf(body, platform);
+    return { data: found(await store.updateRule(keyId, params.ruleId, definition, text), params.ruleId) };
+  },
+});
+
+function statusOperation(id: 'pauseRule' | 'resumeRule', summary: string) {
+  const pausing = id === 'pauseRule';
+  return defineOperation({
+    id,
+    tag: 'Rules',
+    method: 'POST',
+    path: `/v2/rules/{ruleId}/${pausing ? 'pause' : 'resume'}`,
+    summary,
+    description: pausing ? 'A paused rule matches nothing until resumed.' : 'Resumes a paused rule, whatever paused it; with too few credits it pauses again at its next delivery.',
+    scope: 'read',
+    cost: COSTS.free,
+    params: ruleParams,
+    response: RuleSchema,
+    handler: async ({ params, caller }) => ({ data: found(await store.setRuleStatus(keyOf(caller), params.ruleId, pausing ? 'paused_by_user' : null), params.ruleId) }),
+  });
+}
+
+export const pauseRule = statusOperation('pauseRule', 'Pause a rule');
+export const resumeRule = statusOperation('resumeRule', 'Resume a rule');
+
+export const deleteRule = defineOperation({
+  id: 'deleteRule',
+  tag: 'Rules',
+  method: 'DELETE',
+  path: '/v2/rules/{ruleId}',
+  summary: 'Delete a rule and its matches',
+  scope: 'read',
+  cost: COSTS.free,
+  params: ruleParams,
+  response: z.object({ id: z.string(), deleted: z.literal(true) }),
+  handler: async ({ params, caller }) => {
+    if (!(await store.deleteRule(keyOf(caller), params.ruleId))) throw new ApiError('not_found', `rule ${params.ruleId} not found`);
+    return { data: { id: params.ruleId, deleted: true as const } };
+  },
+});
+
+export const validateRule = defineOperation({
+  id: 'validateRule',
+  tag: 'Rules',
+  method: 'POST',
+  path: '/v2/rules/validate',
+  summary: 'Check a rule without saving it',
+  description: 'Answers 200 with valid: true, or the same 400 createRule would give.',
+  scope: 'read',
+  cost: COSTS.free,
+  body: z.object(definitionFields),
+  response: z.object({ valid: z.literal(true), type: z.enum(['query', 'accounts']) }),
+  handler: async ({ body, platform }) => {
+    const { definition } = await definitionOf(body, platform);
+    return { data: { valid: true as const, type: definition.kind } };
+  },
+});
+
+export const RULE_OPERATIONS = [
+  createRule,
+  listRules,
+  validateRule,
+  getRule,
+  updateRule,
+  pauseRule,
+  resumeRule,
+  deleteRule,
+];

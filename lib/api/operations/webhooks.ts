@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { MATCH_PRICE } from '@/lib/delivery/charge-match';
+import { checkEndpointUrl } from '@/lib/delivery/endpoint-url';
+import {
+  createEndpoint,
+  deleteEndpoint,
+  listDeliveries,
+  listEndpoints,
+  MAX_ENDPOINTS_PER_ACCOUNT,
+  replayDelivery,
+  rotateEndpointSecret,
+  sendTestEvent,
+} from '@/lib/delivery/endpoint-store';
+import { COSTS, defineOperation } from '../define-operation';
+import { ApiError } from '../errors';
+import { idField, integerField, maxCreditsField } from '../inputs';
+
+const SIGNING_NOTE = `Each delivery is a JSON POST {id, event, created_at, match: {id, rule: {id, tag}, matched_at}, tweet} with headers Perch-Delivery-Id (the body's id, the same on every retry: de-duplicate by it), Perch-Event, Perch-Timestamp and Perch-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint secret> (a second v1 during a secret rotation's overlap). Answer 2xx within 10 s; anything else is retried with exponential backoff (30 s doubling, at most hourly) for 24 hours, then kept as failed. Each match delivered costs ${MATCH_PRICE} credits, once, on its first success; failed deliveries cost nothing.`;
+
+const EndpointSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  description: z.string(),
+  active: z.boolean(),
+  created_at: z.string(),
+  previous_secret_expires_at: z.string().nullable().describe('Until when the secret before the last rotation still signs'),
+});
+const EndpointWithSecret = EndpointSchema.extend({ secret: z.string().describe('The signing secret: shown only now') });
+
+const DeliverySchema = z.object({
+  id: z.string(),
+  event: z.enum(['rule.match', 'test']),
+  match_id: z.string().nullable(),
+  tweet_id: z.string().nullable(),
+  status: z.enum(['pending', 'awaiting_credits', 'delivered', 'failed']),
+  attempts: z.number().int(),
+  last_status_code: z.number().int().nullable(),
+  last_error: z.string().nullable(),
+  last_latency_ms: z.number().int().nullable(),
+  next_attempt_at: z.string().nullable(),
+  created_at: z.string(),
+  delivered_at: z.string().nullable(),
+});
+
+const endpointParams = z.object({ webhookId: idField });
+const notFound = (id: string) => new ApiError('not_found', `webhook endpoint ${id} not found`);
+
+export const createWebhook = defineOperation({
+  id: 'createWebhook',
+  tag: 'Webhooks',
+  method: 'POST',
+  path: '/v2/webhooks',
+  summary: 'Register a webhook endpoint for your account’s rule matches',
+  description: `HTTPS URLs; plain HTTP only on localhost, 127.0.0.1 or [::1]. At most ${MAX_ENDPOINTS_PER_ACCOUNT} per account. ${SIGNING_NOTE}`,
+  scope: 'read',
+  cost: COSTS.free,
+  body: z.object({ url: z.string().min(1).max(2048), description: z.string().max(200).optional() }),
+  response: EndpointWithSecret,
+  handler: async ({ body, caller }) => {
+    const endpoint = await createEndpoint(caller.userId, checkEndpointUrl(body.url), body.description ?? '');
+    if (!endpoint) throw new ApiError('invalid_request', `this account already has ${MAX_ENDPOINTS_PER_ACCOUNT} webhook endpoints: delete one first`);
+    return { data: endpoint };
+  },
+});
+
+export const listWebhooks = defineOperation({
+  id: 'listWebhooks',
+  tag: 'Webhooks',
+  method: 'GET',
+  path: '/v2/webhooks',
+  summary: 'List your webhook endpoints',
+  scope: 'read',
+  cost: COSTS.free,
+  response: z.array(EndpointSchema),
+  handler: async ({ caller }) => ({ data: await listEndpoints(caller.userId) }),
+});
+
+export const deleteWebhook = defineOperation({
+  id: 'deleteWebhook',
+  tag: 'Webhooks',
+  method: 'DELETE',
+  path: '/v2/webhooks/{webhookId}',
+  summary: 'Delete a webhook endpoint and its delivery log',
+  scope: 'read',
+  cost: COSTS.free,
+  params: endpointParams,
+  response: z.object({ id: z.string(), deleted: z.literal(true) }),
+  handler: async ({ params, caller }) => {
+    if (!(await deleteEndpoint(caller.userId, params.webhookId))) throw notFound(params.webhookId);
+    return { data: { id: params.webhookId, deleted: true as const } };
+  },
+});
+
+export const rotateWebhookSecret = defineOperation({
+  id: 'rotateWebhookSecret',
+  tag: 'Webhooks',
+  method: 'POST',
+  path: '/v2/webhooks/{webhookId}/rotate-secret',
+  summary: 'Replace an endpoint’s signing secret',
+  description: 'The new secret is shown once. For overlap_seconds (default 86400, at most 7 days) deliveries carry a second v1 signature made with the old secret.',
+  scope: 'read',
+  cost: COSTS.free,
+  params: endpointParams,
+  body: z.object({ overlap_seconds: integerField(0, 7 * 86_400).optional() }),
+  response: EndpointWithSecret,
+  handler: async ({ params, body, caller }) => {
+    const endpoint = await rotateEndpointSecret(caller.userId, params.webhookId, body.overlap_seconds ?? 86_400);
+    if (!endpoint) throw notFound(params.webhookId);
+    return { data: endpoint };
+  },
+});
+
+export const listWebhookDeliveries = defineOperation({
+  id: 'listWebhookDeliveries',
+  tag: 'Webhooks',
+  method: 'GET',
+  path: '/v2/webhooks/{webhookId}/deliveries',
+  summary: 'An endpoint’s delivery log: status, attempts, response code, latency',
+  scope: 'read',
+  cost: COSTS.free,
+  params: endpointParams,
+  query: z.object({ status: z.enum(['pending', 'awaiting_credits', 'delivered', 'failed']).optional(), count: integerField(1, 1000).optional(), ...maxCreditsField }),
+  response: z.array(DeliverySchema),
+  handler: async ({ params, query, caller }) => {
+    const deliveries = await listDeliveries(caller.userId, params.webhookId, query.status, query.count ?? 100);
+    if (!deliveries) throw notFound(params.webhookId);
+    return { data: deliveries };
+  },
+});
+
+export const testWebhook = defineOperation({
+  id: 'testWebhook',
+  tag: 'Webhooks',
+  method: 'POST',
+  path: '/v2/webhooks/{webhookId}/test',
+  summary: 'Send a signed test event to an endpoint (free)',
+  scope: 'read',
+  cost: COSTS.free,
+  params: endpointParams,
+  response: z.object({ delivery_id: z.string() }),
+  handler: async ({ params, caller }) => {
+    const id = await sendTestEvent(caller.userId, params.webhookId);
+    if (!id) throw notFound(params.webhookId);
+    return { data: { delivery_id: id } };
+  },
+});
+
+export const replayWebhookDelivery = defineOperation({
+  id: 'replayWebhookDelivery',
+  tag: 'Webhooks',
+  method: 'POST',
+  path: '/v2/webhooks/deliveries/{deliveryId}/replay',
+  summary: 'Send a delivered or failed delivery again',
+  description: 'Same delivery id, retried as a new delivery would be. A match already paid for is not charged again.',
+  scope: 'read',
+  cost: COSTS.free,
+  params: z.object({ deliveryId: z.string().uuid('must be a delivery id') }),
+  response: z.object({ delivery_id: z.string(), status: z.literal('pending') }),
+  handler: async ({ params, caller }) => {
+    const outcome = await replayDelivery(caller.userId, params.deliveryId);
+    if (outcome === 'not_found') throw new ApiError('not_found', `delivery ${params.deliveryId} not found`);
+    if (outcome === 'busy') throw new ApiError('invalid_request', 'this delivery is still pending: only delivered or failed deliveries can be replayed');
+    return { data: { delivery_id: params.deliveryId, status: 'pending' as const } };
+  },
+});
+
+export const WEBHOOK_OPERATIONS = [createWebhook, listWebhooks, rotateWebhookSecret, testWebhook, listWebhookDeliveries, replayWebhookDelivery, deleteWebhook];

@@ -1,0 +1,34 @@
+import { getPool } from '@/lib/db/pool';
+
+export type DashboardRule = { id: string; tag: string; kind: string; definition: string; status: string; pausedReason: string | null; keyName: string; matches: number };
+export type DashboardEndpoint = { id: string; url: string; description: string; createdAt: string; previousSecretExpiresAt: string | null };
+export type DashboardDelivery = { id: string; endpointUrl: string; event: string; tweetId: string | null; status: string; attempts: number; statusCode: number | null; error: string | null; latencyMs: number | null; createdAt: string };
+
+export const DELIVERY_STATUSES = ['pending', 'awaiting_credits', 'delivered', 'failed'] as const;
+
+/** An account's rules (of all its keys), webhook endpoints and latest deliveries, for the Rules page. */
+export async function getRealtime(userId: string, status: string | null): Promise<{ rules: DashboardRule[]; endpoints: DashboardEndpoint[]; deliveries: DashboardDelivery[] }> {
+  const pool = getPool();
+  const [rules, endpoints, deliveries] = await Promise.all([
+    pool.query<DashboardRule>(
+      `SELECT r.id::text, r.tag, r.kind, coalesce(r.query, array_to_string(r.accounts, ', ')) AS definition, r.status, r.paused_reason AS "pausedReason",
+              k.name AS "keyName", (SELECT count(*)::int FROM realtime_matches m WHERE m.rule_id = r.id) AS matches
+       FROM realtime_rules r JOIN api_keys k ON k.id = r.key_id WHERE r.user_id = $1 ORDER BY r.id`,
+      [userId],
+    ),
+    pool.query<DashboardEndpoint>(
+      `SELECT id::text, url, description, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') AS "createdAt",
+              to_char(previous_secret_expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') AS "previousSecretExpiresAt"
+       FROM realtime_endpoints WHERE user_id = $1 ORDER BY id`,
+      [userId],
+    ),
+    pool.query<DashboardDelivery>(
+      `SELECT d.id::text, e.url AS "endpointUrl", d.event, m.tweet_id::text AS "tweetId", d.status, d.attempts, d.last_status_code AS "statusCode",
+              d.last_error AS error, d.last_latency_ms AS "latencyMs", to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "createdAt"
+       FROM realtime_deliveries d JOIN realtime_endpoints e ON e.id = d.endpoint_id LEFT JOIN realtime_matches m ON m.id = d.match_id
+       WHERE e.user_id = $1 AND ($2::text IS NULL OR d.status = $2) ORDER BY d.created_at DESC LIMIT 100`,
+      [userId, status],
+    ),
+  ]);
+  return { rules: rules.rows, endpoints: endpoints.rows, deliveries: deliveries.rows };
+}

@@ -1,0 +1,123 @@
+import { getPool } from '@/lib/db/pool';
+import { holdMatchPayment, type MatchPayment } from './charge-match';
+import { enqueueDeliverySql } from './job-queue';
+import { nextRetryDelay, RETRY_POLICY } from './retry-policy';
+import { SIGNATURE_HEADER, signatureHeader } from './sign-payload';
+import { webhookBody } from './webhook-payload';
+
+type DeliveryRow = {
+  id: string;
+  status: string;
+  event: 'rule.match' | 'test';
+  attempts: number;
+  created_at: Date;
+  url: string;
+  active: boolean;
+  secret: string;
+  previous_secret: string | null;
+  previous_valid: boolean;
+  match_id: string | null;
+  user_id: string;
+  key_id: string | null;
+  rule_id: string | null;
+  rule_tag: string | null;
+  matched_at: Date | null;
+  tweet: unknown;
+};
+
+const LOAD_SQL = `
+  SELECT d.id, d.status, d.event, d.attempts, d.created_at, e.url, e.active, e.secret, e.previous_secret,
+         coalesce(e.previous_secret_expires_at > now(), false) AS previous_valid, e.user_id,
+         m.id::text AS match_id, m.key_id, m.rule_id::text AS rule_id, r.tag AS rule_tag, m.matched_at, m.tweet
+  FROM realtime_deliveries d
+  JOIN realtime_endpoints e ON e.id = d.endpoint_id
+  LEFT JOIN realtime_matches m ON m.id = d.match_id
+  LEFT JOIN realtime_rules r ON r.id = m.rule_id
+  WHERE d.id = $1::uuid`;
+
+type Outcome = { ok: true; statusCode: number; latencyMs: number } | { ok: false; statusCode: number | null; error: string; latencyMs: number };
+
+async function post(url: string, body: string, headers: Record<string, string>): Promise<Outcome> {
+  const started = performance.now();
+  const latency = () => Math.round(performance.now() - started);
+  try {
+    const response = await fetch(url, { method: 'POST', body, headers, redirect: 'manual', signal: AbortSignal.timeout(RETRY_POLICY.timeoutMs) });
+    // The answer's body is not needed; reading a little lets the connection be reused.
+    await response.body?.cancel();
+    if (response.status >= 200 && response.status < 300) return { ok: true, statusCode: response.status, latencyMs: latency() };
+    return { ok: false, statusCode: response.status, error: `HTTP ${response.status}`, latencyMs: latency() };
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    return { ok: false, statusCode: null, error: cause?.code ?? cause?.message ?? (error as Error).message, latencyMs: latency() };
+  }
+}
+
+/**
+ * One attempt at one delivery (a graphile-worker job): hold the match's price, POST the
+ * signed event, then settle and mark it delivered, or release and schedule the next try
+ * (exponential backoff for about a day, then failed). Finished deliveries are left alone,
+ * so a duplicated job sends nothing twice.
+ */
+export async function deliverWebhook(deliveryId: string): Promise<void> {
+  const pool = getPool();
+  const { rows } = await pool.query<DeliveryRow>(LOAD_SQL, [deliveryId]);
+  const delivery = rows[0];
+  if (!delivery || delivery.status !== 'pending') return;
+  if (!delivery.active) {
+    await pool.query(`UPDATE realtime_deliveries SET status = 'failed', last_error = 'endpoint disabled' WHERE id = $1`, [deliveryId]);
+    return;
+  }
+  let payment: MatchPayment | null = null;
+  if (delivery.event === 'rule.match' && delivery.match_id !== null && delivery.key_id !== null) {
+    payment = await holdMatchPayment({ matchId: delivery.match_id, userId: delivery.user_id, keyId: delivery.key_id }, `dlv_${deliveryId}`);
+    if (!payment) {
+      await pool.query(`UPDATE realtime_deliveries SET status = 'awaiting_credits', last_error = 'insufficient credits' WHERE id = $1 AND status = 'pending'`, [deliveryId]);
+      return;
+    }
+  }
+  const body = webhookBody({
+    id: deliveryId,
+    event: delivery.event,
+    created_at: delivery.created_at.toISOString(),
+    match:
+      delivery.match_id === null
+        ? null
+        : { id: delivery.match_id, rule: { id: delivery.rule_id ?? '', tag: delivery.rule_tag ?? '' }, matched_at: delivery.matched_at!.toISOString() },
+    tweet: delivery.tweet ?? null,
+  });
+  const secrets = delivery.previous_secret && delivery.previous_valid ? [delivery.secret, delivery.previous_secret] : [delivery.secret];
+  const timestamp = Math.floor(Date.now() / 1000);
+  const outcome = await post(delivery.url, body, {
+    'content-type': 'application/json',
+    'user-agent': 'Perch-Webhooks/1',
+    'perch-delivery-id': deliveryId,
+    'perch-event': delivery.event,
+    'perch-timestamp': String(timestamp),
+    [SIGNATURE_HEADER]: signatureHeader(secrets, timestamp, body),
+  });
+  if (outcome.ok) {
+    await payment?.settle(outcome.latencyMs);
+    await pool.query(
+      `UPDATE realtime_deliveries SET status = 'delivered', attempts = attempts + 1, last_status_code = $2, last_error = NULL,
+         last_latency_ms = $3, delivered_at = now(), next_attempt_at = NULL WHERE id = $1`,
+      [deliveryId, outcome.statusCode, outcome.latencyMs],
+    );
+    return;
+  }
+  await payment?.release(outcome.latencyMs, outcome.statusCode ?? 502);
+  const delay = nextRetryDelay(delivery.attempts + 1, delivery.created_at);
+  if (delay === null) {
+    await pool.query(
+      `UPDATE realtime_deliveries SET status = 'failed', attempts = attempts + 1, last_status_code = $2, last_error = $3, last_latency_ms = $4, next_attempt_at = NULL WHERE id = $1`,
+      [deliveryId, outcome.statusCode, outcome.error, outcome.latencyMs],
+    );
+    return;
+  }
+  await pool.query(
+    `WITH updated AS (
+       UPDATE realtime_deliveries SET attempts = attempts + 1, last_status_code = $2, last_error = $3, last_latency_ms = $4,
+         next_attempt_at = now() + $5 * interval '1 millisecond' WHERE id = $1 RETURNING id, next_attempt_at
+     ) SELECT ${enqueueDeliverySql('updated.id', 'updated.next_attempt_at')} FROM updated`,
+    [deliveryId, outcome.statusCode, outcome.error, outcome.latencyMs, delay],
+  );
+}

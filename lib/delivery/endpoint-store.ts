@@ -1,0 +1,118 @@
+import { getPool } from '@/lib/db/pool';
+import { enqueueDeliverySql } from './job-queue';
+import { newEndpointSecret } from './sign-payload';
+
+/** An endpoint as the API lists it (the secret is shown only on creation and rotation). */
+export type Endpoint = { id: string; url: string; description: string; active: boolean; created_at: string; previous_secret_expires_at: string | null };
+
+export type Delivery = {
+  id: string;
+  event: 'rule.match' | 'test';
+  match_id: string | null;
+  tweet_id: string | null;
+  status: 'pending' | 'awaiting_credits' | 'delivered' | 'failed';
+  attempts: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  last_latency_ms: number | null;
+  next_attempt_at: string | null;
+  created_at: string;
+  delivered_at: string | null;
+};
+
+const ENDPOINT_COLUMNS = `id::text, url, description, active, created_at, previous_secret_expires_at`;
+type EndpointRow = Omit<Endpoint, 'created_at' | 'previous_secret_expires_at'> & { created_at: Date; previous_secret_expires_at: Date | null };
+const toEndpoint = (row: EndpointRow): Endpoint => ({
+  ...row,
+  created_at: row.created_at.toISOString(),
+  previous_secret_expires_at: row.previous_secret_expires_at?.toISOString() ?? null,
+});
+
+export const MAX_ENDPOINTS_PER_ACCOUNT = 10;
+
+/** Registers an endpoint for an account with a new secret; null when the account has the most allowed. */
+export async function createEndpoint(userId: string, url: string, description: string): Promise<(Endpoint & { secret: string }) | null> {
+  const secret = newEndpointSecret();
+  const { rows } = await getPool().query<EndpointRow>(
+    `INSERT INTO realtime_endpoints (user_id, url, description, secret)
+     SELECT $1, $2, $3, $4 WHERE (SELECT count(*) FROM realtime_endpoints WHERE user_id = $1) < $5
+     RETURNING ${ENDPOINT_COLUMNS}`,
+    [userId, url, description, secret, MAX_ENDPOINTS_PER_ACCOUNT],
+  );
+  return rows[0] ? { ...toEndpoint(rows[0]), secret } : null;
+}
+
+export async function listEndpoints(userId: string): Promise<Endpoint[]> {
+  const { rows } = await getPool().query<EndpointRow>(`SELECT ${ENDPOINT_COLUMNS} FROM realtime_endpoints WHERE user_id = $1 ORDER BY id`, [userId]);
+  return rows.map(toEndpoint);
+}
+
+export async function deleteEndpoint(userId: string, endpointId: string): Promise<boolean> {
+  const { rowCount } = await getPool().query('DELETE FROM realtime_endpoints WHERE user_id = $1 AND id = $2::bigint', [userId, endpointId]);
+  return (rowCount ?? 0) > 0;
+}
+
+/** A new secret; the old one keeps signing (a second v1) for `overlapSeconds`. Null when no such endpoint. */
+export async function rotateEndpointSecret(userId: string, endpointId: string, overlapSeconds: number): Promise<(Endpoint & { secret: string }) | null> {
+  const secret = newEndpointSecret();
+  const { rows } = await getPool().query<EndpointRow>(
+    `UPDATE realtime_endpoints SET previous_secret = secret, secret = $3,
+       previous_secret_expires_at = now() + $4 * interval '1 second', updated_at = now()
+     WHERE user_id = $1 AND id = $2::bigint RETURNING ${ENDPOINT_COLUMNS}`,
+    [userId, endpointId, secret, overlapSeconds],
+  );
+  return rows[0] ? { ...toEndpoint(rows[0]), secret } : null;
+}
+
+type DeliveryRow = Omit<Delivery, 'created_at' | 'delivered_at' | 'next_attempt_at'> & { created_at: Date; delivered_at: Date | null; next_attempt_at: Date | null };
+
+/** An endpoint's delivery log, newest first, optionally of one status; null when no such endpoint. */
+export async function listDeliveries(userId: string, endpointId: string, status: Delivery['status'] | undefined, limit: number): Promise<Delivery[] | null> {
+  const owned = await getPool().query('SELECT 1 FROM realtime_endpoints WHERE user_id = $1 AND id = $2::bigint', [userId, endpointId]);
+  if (owned.rows.length === 0) return null;
+  const { rows } = await getPool().query<DeliveryRow>(
+    `SELECT d.id::text, d.event, d.match_id::text, m.tweet_id::text, d.status, d.attempts, d.last_status_code, d.last_error,
+            d.last_latency_ms, d.next_attempt_at, d.created_at, d.delivered_at
+     FROM realtime_deliveries d LEFT JOIN realtime_matches m ON m.id = d.match_id
+     WHERE d.endpoint_id = $1::bigint AND ($2::text IS NULL OR d.status = $2) ORDER BY d.created_at DESC, d.id LIMIT $3`,
+    [endpointId, status ?? null, limit],
+  );
+  return rows.map((row) => ({
+    ...row,
+    created_at: row.created_at.toISOString(),
+    delivered_at: row.delivered_at?.toISOString() ?? null,
+    next_attempt_at: row.next_attempt_at?.toISOString() ?? null,
+  }));
+}
+
+/** Queues a test event to an endpoint; its delivery id, or null when no such endpoint. */
+export async function sendTestEvent(userId: string, endpointId: string): Promise<string | null> {
+  const { rows } = await getPool().query<{ id: string }>(
+    `WITH created AS (
+       INSERT INTO realtime_deliveries (endpoint_id, event) SELECT id, 'test' FROM realtime_endpoints WHERE user_id = $1 AND id = $2::bigint RETURNING id
+     ) SELECT created.id::text, ${enqueueDeliverySql('created.id')} FROM created`,
+    [userId, endpointId],
+  );
+  return rows[0]?.id ?? null;
+}
+
+/**
+ * Sends a delivered or failed delivery again, with the same id and body (receivers
+ * de-duplicate by it); charges nothing more for a match already paid. 'not_found', 'busy'
+ * (still pending or awaiting credits) or 'queued'.
+ */
+export async function replayDelivery(userId: string, deliveryId: string): Promise<'not_found' | 'busy' | 'queued'> {
+  const { rows } = await getPool().query<{ status: string; queued: boolean }>(
+    `WITH target AS (
+       SELECT d.id, d.status FROM realtime_deliveries d JOIN realtime_endpoints e ON e.id = d.endpoint_id
+       WHERE e.user_id = $1 AND d.id::text = $2 FOR UPDATE OF d
+     ), reset AS (
+       UPDATE realtime_deliveries d SET status = 'pending', created_at = now(), next_attempt_at = NULL
+       FROM target WHERE d.id = target.id AND target.status IN ('delivered', 'failed') RETURNING d.id
+     )
+     SELECT target.status, EXISTS (SELECT 1 FROM reset) AS queued, (SELECT ${enqueueDeliverySql('reset.id')} FROM reset) IS NOT NULL AS job FROM target`,
+    [userId, deliveryId],
+  );
+  if (rows.length === 0) return 'not_found';
+  return rows[0].queued ? 'queued' : 'busy';
+}

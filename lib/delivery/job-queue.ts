@@ -1,0 +1,34 @@
+import { Logger, run, type Runner, type TaskList } from 'graphile-worker';
+
+/** The task name of one webhook delivery attempt; its payload is `{ deliveryId }`. */
+export const DELIVERY_TASK = 'perch_webhook_delivery';
+
+/** SQL that enqueues a delivery attempt inside the caller's transaction (graphile-worker's add_job). */
+export function enqueueDeliverySql(deliveryIdExpression: string, runAtExpression = 'NULL'): string {
+  // The job retries only on crashes or database errors; HTTP failures are rescheduled by the task itself.
+  return `graphile_worker.add_job('${DELIVERY_TASK}', json_build_object('deliveryId', ${deliveryIdExpression}), run_at := ${runAtExpression}, max_attempts := 5)`;
+}
+
+/**
+ * Starts graphile-worker on DATABASE_URL: it installs its schema (graphile_worker) on first
+ * run and takes jobs as they are committed (LISTEN/NOTIFY), shared by every instance.
+ */
+export async function startJobQueue(taskList: TaskList, concurrency: number): Promise<Runner> {
+  const connectionString = process.env.DATABASE_URL;
+  if (!connectionString) throw new Error('DATABASE_URL is not set');
+  return run({
+    connectionString,
+    concurrency,
+    // One connection per job running at once, and one for listening.
+    maxPoolSize: concurrency + 2,
+    noHandleSignals: true,
+    pollInterval: 2_000,
+    taskList,
+    logger: quietLogger,
+  });
+}
+
+// graphile-worker logs every job at info level; keep warnings and errors only.
+const quietLogger = new Logger(() => (level: string, message: string) => {
+  if (level === 'error' || level === 'warning') console.error(`[jobs] ${message}`);
+});

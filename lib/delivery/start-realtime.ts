@@ -1,0 +1,56 @@
+import type { Runner } from 'graphile-worker';
+import { startMatchWorker, type MatchWorker } from '@/lib/rules/match-worker';
+import { MATCH_PRICE } from './charge-match';
+import { resumeAfterGrant } from './credit-pauses';
+import { deliverWebhook } from './deliver-webhook';
+import { DELIVERY_TASK, startJobQueue } from './job-queue';
+import { subscribe } from './notifications';
+import { StartupError } from '@/lib/db/startup-error';
+
+const POSITIVE_INTEGERS = [
+  'PERCH_RULES_PER_KEY',
+  'PERCH_WEBHOOK_CONCURRENCY',
+  'PERCH_WEBHOOK_RETRY_BASE_MS',
+  'PERCH_WEBHOOK_RETRY_MAX_MS',
+  'PERCH_WEBHOOK_RETRY_WINDOW_MS',
+  'PERCH_WEBHOOK_TIMEOUT_MS',
+  'PERCH_STREAM_RETENTION_HOURS',
+  'PERCH_STREAM_HEARTBEAT_MS',
+  'PERCH_MATCH_RETENTION_DAYS',
+];
+
+/** A wrong setting stops the start with one line saying what to fix, as every other setting does. */
+function checkRealtimeSettings(): void {
+  for (const name of POSITIVE_INTEGERS) {
+    const value = process.env[name];
+    if (value !== undefined && !/^[1-9][0-9]*$/.test(value)) throw new StartupError(`${name} must be a positive whole number, got "${value}"`);
+  }
+}
+
+export type Realtime = { matcher: MatchWorker; queue: Runner; stop: () => Promise<void> };
+
+/**
+ * Starts this instance's share of real-time work: the job queue (webhook deliveries), the
+ * matcher (new tweets against rules) and the credit watcher (rules paused for credits resume
+ * on a grant). Any number of instances may run it against one database.
+ */
+export async function startRealtime(): Promise<Realtime> {
+  checkRealtimeSettings();
+  const queue = await startJobQueue(
+    { [DELIVERY_TASK]: async (payload) => deliverWebhook((payload as { deliveryId: string }).deliveryId) },
+    Number(process.env.PERCH_WEBHOOK_CONCURRENCY ?? 10),
+  );
+  const matcher = await startMatchWorker();
+  const unsubscribeCredits = await subscribe('perch_realtime_credits', (userId) => {
+    if (userId) void resumeAfterGrant(userId, MATCH_PRICE).catch((error: Error) => console.error(`[realtime] resuming ${userId} failed: ${error.message}`));
+  });
+  return {
+    matcher,
+    queue,
+    stop: async () => {
+      unsubscribeCredits();
+      await matcher.stop();
+      await queue.stop();
+    },
+  };
+}

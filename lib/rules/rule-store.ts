@@ -1,0 +1,117 @@
+import { getPool } from '@/lib/db/pool';
+import type { RuleRow } from './compile-rule';
+
+/** A rule as the API shows it. */
+export type Rule = {
+  id: string;
+  tag: string;
+  type: 'query' | 'accounts';
+  query: string | null;
+  accounts: string[];
+  status: 'active' | 'paused';
+  paused_reason: 'paused_by_user' | 'insufficient_credits' | 'key_limit_reached' | null;
+  created_at: string;
+  updated_at: string;
+};
+
+type StoredRule = RuleRow & { accounts: string[]; status: Rule['status']; paused_reason: Rule['paused_reason']; created_at: Date; updated_at: Date };
+
+const COLUMNS = `id::text, user_id, key_id, tag, kind, query, text_query, accounts, account_ids::text[] AS account_ids, status, paused_reason, created_at, updated_at`;
+
+function toRule(row: StoredRule): Rule {
+  return {
+    id: row.id,
+    tag: row.tag,
+    type: row.kind,
+    query: row.query,
+    accounts: row.accounts,
+    status: row.status,
+    paused_reason: row.paused_reason,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** What a rule is made of: a query or a set of accounts (usernames with their platform ids). */
+export type RuleDefinition = { tag: string } & ({ kind: 'query'; query: string } | { kind: 'accounts'; accounts: { id: string; username: string }[] });
+
+function definitionValues(definition: RuleDefinition): [string, string, string | null, string[], string[]] {
+  if (definition.kind === 'query') return [definition.tag, 'query', definition.query, [], []];
+  return [definition.tag, 'accounts', null, definition.accounts.map((a) => a.username.toLowerCase()), definition.accounts.map((a) => a.id)];
+}
+
+// The key's rule count is checked in the inserting statement, under a lock on the key's row,
+// so two concurrent creates cannot both take the last place.
+const CREATE_SQL = `
+  WITH key_row AS (SELECT id FROM api_keys WHERE id = $2 FOR UPDATE),
+  counted AS (SELECT count(*) AS n FROM realtime_rules WHERE key_id = $2 AND EXISTS (SELECT 1 FROM key_row))
+  INSERT INTO realtime_rules (user_id, key_id, tag, kind, query, text_query, accounts, account_ids)
+  SELECT $1, $2, $3, $4, $5, CASE WHEN $5::text IS NULL THEN NULL ELSE websearch_to_tsquery('simple', $8)::text END, $6, $7::bigint[]
+  FROM counted WHERE n < $9
+  RETURNING ${COLUMNS}`;
+
+/** Stores a new rule for a key, or null when the key already has `maxRules`. `text` is the query's full-text part. */
+export async function createRule(owner: { userId: string; keyId: string }, definition: RuleDefinition, text: string, maxRules: number): Promise<Rule | null> {
+  const [tag, kind, query, accounts, accountIds] = definitionValues(definition);
+  const { rows } = await getPool().query<StoredRule>(CREATE_SQL, [owner.userId, owner.keyId, tag, kind, query, accounts, accountIds, text, maxRules]);
+  return rows[0] ? toRule(rows[0]) : null;
+}
+
+/** A key's rules, oldest first, after `afterId` (keyset paging). */
+export async function listRules(keyId: string, limit: number, afterId: string | null): Promise<Rule[]> {
+  const { rows } = await getPool().query<StoredRule>(
+    `SELECT ${COLUMNS} FROM realtime_rules WHERE key_id = $1 AND ($2::bigint IS NULL OR id > $2::bigint) ORDER BY id LIMIT $3`,
+    [keyId, afterId, limit],
+  );
+  return rows.map(toRule);
+}
+
+/** One of the key's rules, or null (another key's rule is as absent as a missing one). */
+export async function getRule(keyId: string, ruleId: string): Promise<Rule | null> {
+  const { rows } = await getPool().query<StoredRule>(`SELECT ${COLUMNS} FROM realtime_rules WHERE key_id = $1 AND id = $2::bigint`, [keyId, ruleId]);
+  return rows[0] ? toRule(rows[0]) : null;
+}
+
+/** Replaces a rule's tag and definition; null when the key has no such rule. */
+export async function updateRule(keyId: string, ruleId: string, definition: RuleDefinition, text: string): Promise<Rule | null> {
+  const [tag, kind, query, accounts, accountIds] = definitionValues(definition);
+  const { rows } = await getPool().query<StoredRule>(
+    `UPDATE realtime_rules SET tag = $3, kind = $4, query = $5,
+       text_query = CASE WHEN $5::text IS NULL THEN NULL ELSE websearch_to_tsquery('simple', $8)::text END,
+       accounts = $6, account_ids = $7::bigint[], updated_at = now()
+     WHERE key_id = $1 AND id = $2::bigint RETURNING ${COLUMNS}`,
+    [keyId, ruleId, tag, kind, query, accounts, accountIds, text],
+  );
+  return rows[0] ? toRule(rows[0]) : null;
+}
+
+/** Pauses (with a reason) or resumes one rule; null when the key has no such rule. */
+export async function setRuleStatus(keyId: string, ruleId: string, pausedReason: Rule['paused_reason']): Promise<Rule | null> {
+  const { rows } = await getPool().query<StoredRule>(
+    `UPDATE realtime_rules SET status = CASE WHEN $3::text IS NULL THEN 'active' ELSE 'paused' END, paused_reason = $3, updated_at = now()
+     WHERE key_id = $1 AND id = $2::bigint RETURNING ${COLUMNS}`,
+    [keyId, ruleId, pausedReason],
+  );
+  return rows[0] ? toRule(rows[0]) : null;
+}
+
+/** Deletes a rule and its matches; false when the key has no such rule. */
+export async function deleteRule(keyId: string, ruleId: string): Promise<boolean> {
+  const { rowCount } = await getPool().query('DELETE FROM realtime_rules WHERE key_id = $1 AND id = $2::bigint', [keyId, ruleId]);
+  return (rowCount ?? 0) > 0;
+}
+
+/** Every active rule of every key, for the matcher. */
+export async function loadActiveRules(): Promise<RuleRow[]> {
+  const { rows } = await getPool().query<RuleRow>(
+    `SELECT ${COLUMNS} FROM realtime_rules r WHERE status = 'active'
+       AND EXISTS (SELECT 1 FROM api_keys k WHERE k.id = r.key_id AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now()))`,
+  );
+  return rows;
+}
+
+/** Whether the key has any rule at all (the stream needs one). */
+export async function keyHasRules(keyId: string): Promise<boolean> {
+  const { rows } = await getPool().query('SELECT 1 FROM realtime_rules WHERE key_id = $1 LIMIT 1', [keyId]);
+  return rows.length > 0;
+}

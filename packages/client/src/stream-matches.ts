@@ -1,0 +1,111 @@
+import type { ClientConfig } from './build-request';
+import { errorForStatus, type PerchErrorCode } from './errors';
+import type { Tweet } from './generated/api-types';
+import type { FetchLike } from './send-request';
+
+/** One match of GET /v2/stream: a rule of this key matched a tweet. `id` resumes the stream after it. */
+export type MatchEvent = { id: string; rule: { id: string; tag: string }; matched_at: string; tweet: Tweet };
+
+export type StreamOptions = {
+  /** Resume after this event id (a previous MatchEvent's id); default: only matches from now on. */
+  lastEventId?: string;
+  /** Ends the iteration. */
+  signal?: AbortSignal;
+  /** Wait before reconnecting after the connection dropped; default 1 000 ms. */
+  reconnectDelayMs?: number;
+};
+
+type Parsed = { id: string | null; event: string; data: string };
+
+/** Splits an SSE body into events as they arrive. */
+async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<Parsed> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true }).replaceAll('\r\n', '\n');
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event: Parsed = { id: null, event: 'message', data: '' };
+        for (const line of block.split('\n')) {
+          const at = line.indexOf(':');
+          if (at === 0) continue; // a comment: heartbeat
+          const field = at < 0 ? line : line.slice(0, at);
+          const value = at < 0 ? '' : line.slice(at + 1).replace(/^ /, '');
+          if (field === 'id') event.id = value;
+          else if (field === 'event') event.event = value;
+          else if (field === 'data') event.data += event.data ? `\n${value}` : value;
+        }
+        if (event.data) yield event;
+      }
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/**
+ * The key's matches as an async iterator that reconnects by itself with Last-Event-ID after a
+ * dropped connection, so nothing is lost or repeated within the server's retention window.
+ * HTTP errors (no rules, bad key, credits run out) end it with the client's typed errors.
+ */
+export async function* streamMatches(config: ClientConfig, fetchImpl: FetchLike, options: StreamOptions = {}): AsyncGenerator<MatchEvent> {
+  let lastEventId = options.lastEventId;
+  const delay = options.reconnectDelayMs ?? 1_000;
+  while (!options.signal?.aborted) {
+    const headers: Record<string, string> = { accept: 'text/event-stream', ...config.headers };
+    if (config.apiKey) headers.authorization = `Bearer ${config.apiKey}`;
+    if (lastEventId) headers['last-event-id'] = lastEventId;
+    let response: Response;
+    try {
+      response = await fetchImpl(`${config.baseUrl}/v2/stream`, { headers, signal: options.signal, credentials: config.credentials });
+    } catch (error) {
+      if (options.signal?.aborted) return;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      continue;
+    }
+    if (!response.ok || !response.body) {
+      const text = await response.text();
+      let body: { error?: { code?: PerchErrorCode; message?: string; details?: unknown } } = {};
+      try {
+        body = JSON.parse(text) as typeof body;
+      } catch {
+        // not JSON: reported by status alone
+      }
+      if (response.status >= 500) {
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        continue;
+      }
+      throw errorForStatus({
+        status: response.status,
+        code: body.error?.code ?? ('invalid_request' as PerchErrorCode),
+        message: body.error?.message ?? `GET /v2/stream answered ${response.status}`,
+        details: body.error?.details,
+        requestId: response.headers.get('x-request-id'),
+        headers: response.headers,
+        retryAfter: Number(response.headers.get('retry-after')) || null,
+      });
+    }
+    try {
+      for await (const event of readEvents(response.body)) {
+        if (event.event === 'error') {
+          const problem = JSON.parse(event.data) as { code: PerchErrorCode; message: string };
+          throw errorForStatus({ status: 402, code: problem.code, message: problem.message, retryAfter: null });
+        }
+        if (event.event !== 'match') continue;
+        if (event.id) lastEventId = event.id;
+        yield JSON.parse(event.data) as MatchEvent;
+      }
+    } catch (error) {
+      if (options.signal?.aborted) return;
+      if ((error as { status?: unknown }).status === 402) throw error;
+      // The connection dropped mid-stream: reconnect after the last event seen.
+    }
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
+}
