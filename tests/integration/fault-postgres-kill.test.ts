@@ -139,14 +139,23 @@ describe('kill -9 of PostgreSQL under load', () => {
       await expectOutageAndRecovery(
         load,
         () => killPostmaster(clusterDir),
-        // Whoever runs the external database brings it back; its old backends may hold the
-        // shared memory for a moment after the kill.
-        () =>
-          waitFor(async () => {
+        async () => {
+          // A load balancer's health check sees the outage too.
+          const health = await fetch(`${server.url}/api/health`);
+          expect({ status: health.status, retryAfter: health.headers.get('retry-after'), body: await health.json() }).toEqual({
+            status: 503,
+            retryAfter: expect.stringMatching(/^\d+$/),
+            body: { database: 'unavailable' },
+          });
+          // Whoever runs the external database brings it back; its old backends may hold the
+          // shared memory for a moment after the kill.
+          await waitFor(async () => {
             await startPostmaster(clusterDir, dbPort).catch(() => undefined);
             return runningPostmaster(clusterDir) !== null;
-          }, 60_000),
+          }, 60_000);
+        },
       );
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
     } finally {
       await load.stop();
     }
