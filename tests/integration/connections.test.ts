@@ -114,7 +114,7 @@ describe('writes and checks act as the OAuth connection', () => {
     expectCharged(posted, PRICE.write);
 
     const [target] = (await getPool().query<{ username: string }>('SELECT username FROM platform.users WHERE password_hash IS NULL ORDER BY followers_count DESC LIMIT 1')).rows;
-    expectSuccess(await api.call('POST', `/v2/users/${target.username}/follow`));
+    expectSuccess(await api.call('POST', `/v2/users/${target.username}/follow`), ['changed']);
     const follow = await api.call('GET', '/v2/users/check-follow', { query: { target: target.username } });
     expectSuccess(follow);
     expect(follow.body.data).toMatchObject({ source: { id: platform.id, username: platform.username }, following: true });

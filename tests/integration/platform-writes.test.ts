@@ -353,14 +353,16 @@ describe('localPlatformWrites', () => {
     });
     const reply = await localPlatformWrites.createTweet(asBob, { text: 'answer', in_reply_to_tweet_id: tweet.id });
     expect(reply).toMatchObject({ is_reply: true, conversation_id: tweet.id });
-    expect(await localPlatformWrites.likeTweet(asBob, tweet.id)).toEqual({ tweet_id: tweet.id, liked: true });
-    expect(await localPlatformWrites.likeTweet(asBob, tweet.id)).toEqual({ tweet_id: tweet.id, liked: true });
-    expect(await localPlatformWrites.unlikeTweet(asBob, tweet.id)).toEqual({ tweet_id: tweet.id, liked: false });
+    // The pairs also say whether they changed anything (a repeat does not, and is not charged).
+    expect(await localPlatformWrites.likeTweet(asBob, tweet.id)).toEqual({ tweet_id: tweet.id, liked: true, changed: true });
+    expect(await localPlatformWrites.likeTweet(asBob, tweet.id)).toEqual({ tweet_id: tweet.id, liked: true, changed: false });
+    expect(await localPlatformWrites.unlikeTweet(asBob, tweet.id)).toEqual({ tweet_id: tweet.id, liked: false, changed: true });
     const rt = await localPlatformWrites.retweet(asBob, tweet.id);
-    expect(rt).toEqual({ tweet_id: tweet.id, retweeted: true, retweet_id: expect.stringMatching(/^[0-9]+$/) });
-    expect(await localPlatformWrites.unretweet(asBob, tweet.id)).toEqual({ tweet_id: tweet.id, retweeted: false });
-    expect(await localPlatformWrites.follow(asBob, `@${alice.username.toUpperCase()}`)).toEqual({ username: alice.username, following: true });
-    expect(await localPlatformWrites.unfollow(asBob, alice.username)).toEqual({ username: alice.username, following: false });
+    expect(rt).toEqual({ tweet_id: tweet.id, retweeted: true, retweet_id: expect.stringMatching(/^[0-9]+$/), changed: true });
+    expect(await localPlatformWrites.unretweet(asBob, tweet.id)).toEqual({ tweet_id: tweet.id, retweeted: false, changed: true });
+    expect(await localPlatformWrites.unretweet(asBob, tweet.id)).toEqual({ tweet_id: tweet.id, retweeted: false, changed: false });
+    expect(await localPlatformWrites.follow(asBob, `@${alice.username.toUpperCase()}`)).toEqual({ username: alice.username, following: true, changed: true });
+    expect(await localPlatformWrites.unfollow(asBob, alice.username)).toEqual({ username: alice.username, following: false, changed: true });
     await expect(localPlatformWrites.deleteTweet(asBob, tweet.id)).rejects.toBeInstanceOf(ForbiddenError);
     expect(await localPlatformWrites.deleteTweet(asAlice, tweet.id)).toEqual({ id: tweet.id, deleted: true });
   });

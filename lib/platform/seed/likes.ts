@@ -8,7 +8,7 @@ import type { UserModel } from './users';
 const MEAN_DELAY_MS = 5 * 3_600_000;
 
 /**
- * Likes as COPY rows (id, user_id, tweet_id), one user at a time. Tweets are drawn by appeal
+ * Likes as COPY rows (id, user_id, tweet_id), one user at a time. Tweets are drawn by like appeal
  * (popular authors' tweets collect most likes; retweets have none of their own), each like
  * some hours after its tweet. The plan's like counts and each user's likes given land in
  * `plan.likes` and `likesGiven`.
@@ -16,7 +16,7 @@ const MEAN_DELAY_MS = 5 * 3_600_000;
 export function* likeRows(ctx: SeedContext, users: UserModel, plan: TweetPlan, likesGiven: Int32Array): Generator<string> {
   const n = users.count;
   const rng = Rng.for(ctx.seed, 'likes');
-  const tweets = new AliasTable(plan.appeal);
+  const tweets = new AliasTable(plan.likeAppeal);
   const cap = Math.max(1, Math.min(5000, Math.floor(plan.count / 4)));
   const perUser = apportion(Float64Array.from({ length: n }, (_, u) => rng.logNormal(1.2) * (0.5 + users.activity[u])), ctx.config.likes, cap);
   const mark = new Int32Array(plan.count).fill(-1);

@@ -36,6 +36,12 @@ export type TweetPlan = {
   media: Uint8Array;
   /** How likely a tweet is to be replied to, quoted, retweeted or liked (0 for retweets). */
   appeal: Float64Array;
+  /**
+   * What draws likes: a tweet's own appeal with its author's fame and volume mostly taken out.
+   * Attention splits over an account's tweets, so a prolific, famous account gets more likes in
+   * all but not every top spot of the popular results.
+   */
+  likeAppeal: Float64Array;
   likes: Int32Array;
   retweets: Int32Array;
   replies: Int32Array;
@@ -82,6 +88,7 @@ export function planTweets(ctx: SeedContext, users: UserModel, communities: Comm
   const community = new Int32Array(n).fill(-1);
   const media = new Uint8Array(n);
   const appeal = new Float64Array(n);
+  const likeAppeal = new Float64Array(n);
   const cumulative = new Float64Array(n);
   const retweets = new Int32Array(n);
   const replies = new Int32Array(n);
@@ -142,14 +149,13 @@ export function planTweets(ctx: SeedContext, users: UserModel, communities: Comm
       }
       const c = communities.primary[a];
       if (kind[i] === ORIGINAL && c >= 0 && ms[i] > communities.joinedMs[a] && rng.chance(P_COMMUNITY)) community[i] = c;
-      // Attention splits over an account's tweets: prolific accounts get more likes in all, not
-      // every top spot (divided by the square root of how much the author posts).
-      appeal[i] = (users.popularity[a] ** 0.5 / Math.sqrt(users.activity[a])) * rng.logNormal(1.2) * (kind[i] === REPLY ? 0.4 : 1);
+      appeal[i] = users.popularity[a] ** 0.75 * rng.logNormal(0.9) * (kind[i] === REPLY ? 0.4 : 1);
+      likeAppeal[i] = appeal[i] / (users.popularity[a] ** 0.5 * Math.sqrt(users.activity[a]));
       lastTweet[a] = i;
     }
     cumulative[i] = (i > 0 ? cumulative[i - 1] : 0) + appeal[i];
     ctx.progress.tick(i);
   }
   ctx.progress.finish();
-  return { count: n, author, ms, kind, ref, root, lang, community, media, appeal, likes: new Int32Array(n), retweets, replies, quotes };
+  return { count: n, author, ms, kind, ref, root, lang, community, media, appeal, likeAppeal, likes: new Int32Array(n), retweets, replies, quotes };
 }
