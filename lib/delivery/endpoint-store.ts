@@ -1,3 +1,4 @@
+import { storableId } from '@/lib/platform/local/ids';
 import { getPool } from '@/lib/db/pool';
 import { enqueueDeliverySql } from './job-queue';
 import { newEndpointSecret } from './sign-payload';
@@ -48,12 +49,16 @@ export async function listEndpoints(userId: string): Promise<Endpoint[]> {
 }
 
 export async function deleteEndpoint(userId: string, endpointId: string): Promise<boolean> {
+  // An id beyond bigint names no row (and would fail the query): not found.
+  if (storableId(endpointId) === null) return false;
   const { rowCount } = await getPool().query('DELETE FROM realtime_endpoints WHERE user_id = $1 AND id = $2::bigint', [userId, endpointId]);
   return (rowCount ?? 0) > 0;
 }
 
 /** A new secret; the old one keeps signing (a second v1) for `overlapSeconds`. Null when no such endpoint. */
 export async function rotateEndpointSecret(userId: string, endpointId: string, overlapSeconds: number): Promise<(Endpoint & { secret: string }) | null> {
+  // An id beyond bigint names no row (and would fail the query): not found.
+  if (storableId(endpointId) === null) return null;
   const secret = newEndpointSecret();
   const { rows } = await getPool().query<EndpointRow>(
     `UPDATE realtime_endpoints SET previous_secret = secret, secret = $3,
@@ -68,6 +73,8 @@ type DeliveryRow = Omit<Delivery, 'created_at' | 'delivered_at' | 'next_attempt_
 
 /** An endpoint's delivery log, newest first, optionally of one status; null when no such endpoint. */
 export async function listDeliveries(userId: string, endpointId: string, status: Delivery['status'] | undefined, limit: number): Promise<Delivery[] | null> {
+  // An id beyond bigint names no row (and would fail the query): not found.
+  if (storableId(endpointId) === null) return null;
   const owned = await getPool().query('SELECT 1 FROM realtime_endpoints WHERE user_id = $1 AND id = $2::bigint', [userId, endpointId]);
   if (owned.rows.length === 0) return null;
   const { rows } = await getPool().query<DeliveryRow>(
@@ -87,6 +94,8 @@ export async function listDeliveries(userId: string, endpointId: string, status:
 
 /** Queues a test event to an endpoint; its delivery id, or null when no such endpoint. */
 export async function sendTestEvent(userId: string, endpointId: string): Promise<string | null> {
+  // An id beyond bigint names no row (and would fail the query): not found.
+  if (storableId(endpointId) === null) return null;
   const { rows } = await getPool().query<{ id: string }>(
     `WITH created AS (
        INSERT INTO realtime_deliveries (endpoint_id, event) SELECT id, 'test' FROM realtime_endpoints WHERE user_id = $1 AND id = $2::bigint RETURNING id
@@ -102,6 +111,8 @@ export async function sendTestEvent(userId: string, endpointId: string): Promise
  * (still pending or awaiting credits) or 'queued'.
  */
 export async function replayDelivery(userId: string, deliveryId: string): Promise<'not_found' | 'busy' | 'queued'> {
+  // An id beyond bigint names no row (and would fail the query): not found.
+  if (storableId(deliveryId) === null) return 'not_found';
   const { rows } = await getPool().query<{ status: string; queued: boolean }>(
     `WITH target AS (
        SELECT d.id, d.status FROM realtime_deliveries d JOIN realtime_endpoints e ON e.id = d.endpoint_id

@@ -1,3 +1,4 @@
+import { storableId } from '@/lib/platform/local/ids';
 import { getPool } from '@/lib/db/pool';
 import type { RuleRow } from './compile-rule';
 
@@ -68,12 +69,16 @@ export async function listRules(keyId: string, limit: number, afterId: string | 
 
 /** One of the key's rules, or null (another key's rule is as absent as a missing one). */
 export async function getRule(keyId: string, ruleId: string): Promise<Rule | null> {
+  // An id beyond bigint names no row (and would fail the query): not found.
+  if (storableId(ruleId) === null) return null;
   const { rows } = await getPool().query<StoredRule>(`SELECT ${COLUMNS} FROM realtime_rules WHERE key_id = $1 AND id = $2::bigint`, [keyId, ruleId]);
   return rows[0] ? toRule(rows[0]) : null;
 }
 
 /** Replaces a rule's tag and definition; null when the key has no such rule. */
 export async function updateRule(keyId: string, ruleId: string, definition: RuleDefinition, text: string): Promise<Rule | null> {
+  // An id beyond bigint names no row (and would fail the query): not found.
+  if (storableId(ruleId) === null) return null;
   const [tag, kind, query, accounts, accountIds] = definitionValues(definition);
   const { rows } = await getPool().query<StoredRule>(
     `UPDATE realtime_rules SET tag = $3, kind = $4, query = $5,
@@ -87,6 +92,8 @@ export async function updateRule(keyId: string, ruleId: string, definition: Rule
 
 /** Pauses (with a reason) or resumes one rule; null when the key has no such rule. */
 export async function setRuleStatus(keyId: string, ruleId: string, pausedReason: Rule['paused_reason']): Promise<Rule | null> {
+  // An id beyond bigint names no row (and would fail the query): not found.
+  if (storableId(ruleId) === null) return null;
   const { rows } = await getPool().query<StoredRule>(
     `UPDATE realtime_rules SET status = CASE WHEN $3::text IS NULL THEN 'active' ELSE 'paused' END, paused_reason = $3, updated_at = now()
      WHERE key_id = $1 AND id = $2::bigint RETURNING ${COLUMNS}`,
@@ -97,6 +104,8 @@ export async function setRuleStatus(keyId: string, ruleId: string, pausedReason:
 
 /** Deletes a rule and its matches; false when the key has no such rule. */
 export async function deleteRule(keyId: string, ruleId: string): Promise<boolean> {
+  // An id beyond bigint names no row (and would fail the query): not found.
+  if (storableId(ruleId) === null) return false;
   const { rowCount } = await getPool().query('DELETE FROM realtime_rules WHERE key_id = $1 AND id = $2::bigint', [keyId, ruleId]);
   return (rowCount ?? 0) > 0;
 }

@@ -6,7 +6,7 @@
 import { pythonName } from '@/lib/playground/python-name';
 
 type Schema = Record<string, unknown>;
-type Parameter = { name: string; in: 'path' | 'query'; required?: boolean; schema: Schema };
+type Parameter = { name: string; in: 'path' | 'query' | 'header'; required?: boolean; schema: Schema };
 type OpenApiOperation = {
   operationId: string;
   summary?: string;
@@ -118,13 +118,14 @@ type RenderedOperation = {
 
 function argumentsOf(operation: OpenApiOperation, types: TypedDictCollector): Argument[] {
   const args: Argument[] = [];
-  for (const parameter of operation.parameters ?? []) {
+  // Header parameters (Perch-Platform) are the client's settings, not each method's arguments.
+  for (const parameter of (operation.parameters ?? []).filter((candidate) => candidate.in !== 'header')) {
     args.push({
       name: snakeCase(parameter.name),
       wireName: parameter.name,
       annotation: types.annotation(parameter.schema, pascalCase(operation.operationId) + pascalCase(parameter.name)),
       required: parameter.in === 'path' || parameter.required === true,
-      where: parameter.in,
+      where: parameter.in as 'path' | 'query',
     });
   }
   const body = operation.requestBody?.content['application/json'].schema;

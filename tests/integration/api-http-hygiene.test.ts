@@ -21,7 +21,8 @@ beforeAll(async () => {
   account = await createApiAccount({ label: 'http-hygiene' });
   const { rows } = await getPool().query<{ username: string }>('SELECT username FROM platform.users ORDER BY followers_count DESC, id LIMIT 1');
   username = rows[0].username;
-  server = await startServer(process.env.DATABASE_URL!, { PERCH_HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS), PERCH_HTTP_REQUEST_TIMEOUT_MS: '10000' });
+  // Per-call database holds (no credit leases): a balance read right after a call is final.
+  server = await startServer(process.env.DATABASE_URL!, { PERCH_HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS), PERCH_HTTP_REQUEST_TIMEOUT_MS: '10000', PERCH_CREDIT_LEASES: '0' });
 }, 10 * 60_000);
 
 afterAll(async () => {

@@ -3,6 +3,7 @@ import { deleteRevokedKey } from '@/lib/dashboard/delete-key';
 import { listKeys } from '@/lib/dashboard/list-keys';
 import { updateKey } from '@/lib/dashboard/update-key';
 import { getPool } from '@/lib/db/pool';
+import { flushMetering } from '@/lib/metering/meter';
 import { sharedKeyChangeListener, stopKeyChangeListener } from '@/lib/keys/key-change-listener';
 import { revokeKey } from '@/lib/keys/revoke-key';
 import { rotateKey } from '@/lib/keys/rotate-key';
@@ -139,6 +140,8 @@ describe('deleteRevokedKey', () => {
   it('deletes a revoked key, keeps its usage, and refuses an active or foreign key', async () => {
     const account = await createApiAccount({ label: 'delete' });
     expectSuccess(await account.call('GET', `/v2/users/${username}`));
+    // Usage is written behind, in batches: this call's event lands with the next flush.
+    await flushMetering();
     expect(await deleteRevokedKey(account.userId, account.keyId)).toEqual({ ok: false, notRevoked: true });
     await revokeKey(account.keyId);
     expect(await deleteRevokedKey(await createTestUser('stranger'), account.keyId)).toEqual({ ok: false, notFound: true });

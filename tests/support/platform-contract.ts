@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TweetSchema, UserSchema } from '@/lib/platform/records';
+import { TweetWithViewerSchema, UserWithViewerSchema } from '@/lib/platform/records';
 import type { PlatformSyntax } from '@/lib/platform/syntax';
 import type { ApiAccount } from './api-client';
 import { expectCharged, expectChargedPerItem, expectNothingCharged, measuredCall, PRICE } from './api-charges';
@@ -29,7 +29,7 @@ export type ContractSubjects = {
 const URL_SAFE = /^[A-Za-z0-9._:~%-]+$/;
 
 function expectUserRecord(user: unknown, syntax: PlatformSyntax): void {
-  const parsed = UserSchema.strict().safeParse(user);
+  const parsed = UserWithViewerSchema.strict().safeParse(user);
   expect(parsed.success, JSON.stringify(parsed.error?.issues ?? [])).toBe(true);
   const record = user as { id: string; username: string };
   expect(record.id).toMatch(URL_SAFE);
@@ -37,7 +37,7 @@ function expectUserRecord(user: unknown, syntax: PlatformSyntax): void {
 }
 
 function expectTweetRecord(tweet: unknown, syntax: PlatformSyntax): void {
-  const parsed = TweetSchema.strict().safeParse(tweet);
+  const parsed = TweetWithViewerSchema.strict().safeParse(tweet);
   expect(parsed.success, JSON.stringify(parsed.error?.issues ?? [])).toBe(true);
   const record = tweet as { id: string; url: string; author: { username: string } };
   expect(record.id).toMatch(syntax.id.pattern);

@@ -40,7 +40,8 @@ class Perch(Operations):
     """A client for one Perch deployment.
 
     The key defaults to the PERCH_API_KEY environment variable and the base URL to
-    PERCH_BASE_URL, else http://localhost:3000. Calls that got a 429 are retried after
+    PERCH_BASE_URL, else http://localhost:3000. `platform` picks one of the platforms the
+    deployment serves (the Perch-Platform header); without it the deployment's default answers. Calls that got a 429 are retried after
     Retry-After; 5xx answers, network failures and timeouts only for reads and for writes,
     which always carry an Idempotency-Key.
     """
@@ -53,6 +54,7 @@ class Perch(Operations):
         max_retries: int = 3,
         timeout: float = 60.0,
         headers: Optional[Mapping[str, str]] = None,
+        platform: Optional[str] = None,
     ) -> None:
         key = api_key if api_key is not None else os.environ.get("PERCH_API_KEY")
         if not key:
@@ -70,6 +72,9 @@ class Perch(Operations):
         self.timeout = timeout
         self._api_key = key
         self._headers = dict(headers or {})
+        if platform:
+            # Which of the deployment's platforms serves the calls (local, bluesky, ...).
+            self._headers["Perch-Platform"] = platform
         #: perch.paginate.<operation>(...): every item of a paged operation.
         self.paginate = Paginators(self)
 

@@ -729,7 +729,6 @@ class Operations:
         self,
         *,
         query: str,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         count: Optional[int] = None,
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
@@ -746,13 +745,12 @@ class Operations:
         The query is web-search syntax ("exact phrase", -exclude, OR) plus the operators from:user, to:user, #tag, @user, lang:xx, since:YYYY-MM-DD and until:YYYY-MM-DD. Retweets are left out unless include_retweets is true.
 
         15 credits per tweet returned."""
-        return self._call("searchTweets", {}, {"Perch-Platform": perch_platform, "query": query, "count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort, "lang": lang, "min_likes": min_likes, "min_retweets": min_retweets, "include_replies": include_replies, "include_retweets": include_retweets}, timeout=timeout)
+        return self._call("searchTweets", {}, {"query": query, "count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort, "lang": lang, "min_likes": min_likes, "min_retweets": min_retweets, "include_replies": include_replies, "include_retweets": include_retweets}, timeout=timeout)
 
     def search_users(
         self,
         *,
         query: str,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         count: Optional[int] = None,
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
@@ -764,20 +762,19 @@ class Operations:
         Sort `default` is relevance: exact username first, then username prefix, then the rest.
 
         18 credits per profile returned."""
-        return self._call("searchUsers", {}, {"Perch-Platform": perch_platform, "query": query, "count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
+        return self._call("searchUsers", {}, {"query": query, "count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
 
     def get_user(
         self,
         username: str,
         *,
         max_credits: Optional[int] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[User]:
         """A user profile by username (case-insensitive, a leading @ is dropped)
 
         18 credits per profile returned."""
-        return self._call("getUser", {"username": username}, {"max_credits": max_credits, "Perch-Platform": perch_platform}, timeout=timeout)
+        return self._call("getUser", {"username": username}, {"max_credits": max_credits}, timeout=timeout)
 
     def get_user_tweets(
         self,
@@ -787,13 +784,12 @@ class Operations:
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["latest", "popular", "engagement"]] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[Tweet]]:
         """A user's own tweets and retweets, without replies
 
         15 credits per tweet returned."""
-        return self._call("getUserTweets", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, timeout=timeout)
+        return self._call("getUserTweets", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
 
     def get_user_mentions(
         self,
@@ -803,13 +799,12 @@ class Operations:
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["latest", "popular", "engagement"]] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[Tweet]]:
         """Tweets mentioning the user
 
         15 credits per tweet returned."""
-        return self._call("getUserMentions", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, timeout=timeout)
+        return self._call("getUserMentions", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
 
     def get_user_replies(
         self,
@@ -819,13 +814,12 @@ class Operations:
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["latest", "popular", "engagement"]] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[Tweet]]:
         """A user's tweets and replies
 
         15 credits per tweet returned."""
-        return self._call("getUserReplies", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, timeout=timeout)
+        return self._call("getUserReplies", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
 
     def get_user_media(
         self,
@@ -835,13 +829,12 @@ class Operations:
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["latest", "popular", "engagement"]] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[Tweet]]:
         """A user's tweets with media
 
         15 credits per tweet returned."""
-        return self._call("getUserMedia", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, timeout=timeout)
+        return self._call("getUserMedia", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
 
     def get_user_followers(
         self,
@@ -851,7 +844,6 @@ class Operations:
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["default", "followers", "name"]] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[User]]:
         """A user's followers
@@ -859,7 +851,7 @@ class Operations:
         Sort `default` is the newest relationship first; `followers` most followers first; `name` A→Z, case-insensitive.
 
         1 credits per follower returned."""
-        return self._call("getUserFollowers", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, timeout=timeout)
+        return self._call("getUserFollowers", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
 
     def get_user_follower_ids(
         self,
@@ -868,13 +860,12 @@ class Operations:
         count: Optional[int] = None,
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[str]]:
         """A user's follower ids, newest follow first
 
         1 credits per id returned."""
-        return self._call("getUserFollowerIds", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits, "Perch-Platform": perch_platform}, timeout=timeout)
+        return self._call("getUserFollowerIds", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits}, timeout=timeout)
 
     def get_user_following(
         self,
@@ -884,7 +875,6 @@ class Operations:
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["default", "followers", "name"]] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[User]]:
         """The accounts a user follows
@@ -892,7 +882,7 @@ class Operations:
         Sort `default` is the newest relationship first; `followers` most followers first; `name` A→Z, case-insensitive.
 
         1 credits per follower returned."""
-        return self._call("getUserFollowing", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, timeout=timeout)
+        return self._call("getUserFollowing", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
 
     def get_user_verified_followers(
         self,
@@ -902,7 +892,6 @@ class Operations:
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["default", "followers", "name"]] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[User]]:
         """A user's blue-verified followers
@@ -910,13 +899,12 @@ class Operations:
         Sort `default` is the newest relationship first; `followers` most followers first; `name` A→Z, case-insensitive.
 
         1 credits per follower returned."""
-        return self._call("getUserVerifiedFollowers", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, timeout=timeout)
+        return self._call("getUserVerifiedFollowers", {"username": username}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
 
     def get_users_batch(
         self,
         *,
         usernames: List[str],
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_credits: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[User]]:
@@ -925,27 +913,25 @@ class Operations:
         Found users come back in request order, each once; `meta.not_found` lists the usernames that matched nobody. max_credits must cover every requested username.
 
         18 credits per profile returned."""
-        return self._call("getUsersBatch", {}, {"Perch-Platform": perch_platform, "usernames": usernames, "max_credits": max_credits}, timeout=timeout)
+        return self._call("getUsersBatch", {}, {"usernames": usernames, "max_credits": max_credits}, timeout=timeout)
 
     def get_tweet(
         self,
         tweet_id: str,
         *,
         max_credits: Optional[int] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[Tweet]:
         """A tweet by id
 
         15 credits per tweet returned."""
-        return self._call("getTweet", {"tweetId": tweet_id}, {"max_credits": max_credits, "Perch-Platform": perch_platform}, timeout=timeout)
+        return self._call("getTweet", {"tweetId": tweet_id}, {"max_credits": max_credits}, timeout=timeout)
 
     def delete_tweet(
         self,
         tweet_id: str,
         *,
         max_credits: Optional[int] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         idempotency_key: Optional[str] = None,
         timeout: Optional[float] = None,
     ) -> Response[DeleteTweetResult]:
@@ -954,7 +940,7 @@ class Operations:
         Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). Deleting another account’s tweet is 403 forbidden. Takes no body: max_credits goes in the query string.
 
         100 credits per call."""
-        return self._call("deleteTweet", {"tweetId": tweet_id}, {"max_credits": max_credits, "Perch-Platform": perch_platform}, timeout=timeout, idempotency_key=idempotency_key)
+        return self._call("deleteTweet", {"tweetId": tweet_id}, {"max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
 
     def get_tweet_conversation(
         self,
@@ -964,7 +950,6 @@ class Operations:
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["latest", "popular", "engagement"]] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[Tweet]]:
         """Replies in the tweet’s thread
@@ -972,7 +957,7 @@ class Operations:
         Every reply in the conversation the tweet belongs to (all tweets sharing its conversation_id except the thread’s root).
 
         15 credits per tweet returned."""
-        return self._call("getTweetConversation", {"tweetId": tweet_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, timeout=timeout)
+        return self._call("getTweetConversation", {"tweetId": tweet_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
 
     def get_tweet_quotes(
         self,
@@ -982,7 +967,6 @@ class Operations:
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["latest", "popular", "engagement"]] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[Tweet]]:
         """Tweets quoting the tweet
@@ -990,13 +974,12 @@ class Operations:
         Quote tweets of this tweet.
 
         15 credits per tweet returned."""
-        return self._call("getTweetQuotes", {"tweetId": tweet_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, timeout=timeout)
+        return self._call("getTweetQuotes", {"tweetId": tweet_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
 
     def get_tweets_batch(
         self,
         *,
         ids: List[str],
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_credits: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[Tweet]]:
@@ -1005,7 +988,7 @@ class Operations:
         Found tweets come back in request order, each once; `meta.not_found` lists the ids that matched nothing. Each entry of `ids` is a tweet id or a tweet URL (…/status/<id>), which counts as its id (also in `not_found`). max_credits must cover every requested id.
 
         15 credits per tweet returned."""
-        return self._call("getTweetsBatch", {}, {"Perch-Platform": perch_platform, "ids": ids, "max_credits": max_credits}, timeout=timeout)
+        return self._call("getTweetsBatch", {}, {"ids": ids, "max_credits": max_credits}, timeout=timeout)
 
     def get_tweet_retweeters(
         self,
@@ -1015,7 +998,6 @@ class Operations:
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["default", "followers", "name"]] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[User]]:
         """Users who retweeted the tweet
@@ -1023,7 +1005,7 @@ class Operations:
         Sort `default` is the newest first.
 
         1 credits per follower returned."""
-        return self._call("getTweetRetweeters", {"tweetId": tweet_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, timeout=timeout)
+        return self._call("getTweetRetweeters", {"tweetId": tweet_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
 
     def get_tweet_likers(
         self,
@@ -1033,7 +1015,6 @@ class Operations:
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["default", "followers", "name"]] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[User]]:
         """Users who liked the tweet
@@ -1041,7 +1022,7 @@ class Operations:
         Sort `default` is the newest first.
 
         1 credits per follower returned."""
-        return self._call("getTweetLikers", {"tweetId": tweet_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, timeout=timeout)
+        return self._call("getTweetLikers", {"tweetId": tweet_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
 
     def get_list_tweets(
         self,
@@ -1051,13 +1032,12 @@ class Operations:
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["latest", "popular", "engagement"]] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[Tweet]]:
         """Tweets by the list’s members
 
         15 credits per tweet returned."""
-        return self._call("getListTweets", {"listId": list_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, timeout=timeout)
+        return self._call("getListTweets", {"listId": list_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
 
     def get_list_members(
         self,
@@ -1067,7 +1047,6 @@ class Operations:
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["default", "followers", "name"]] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[User]]:
         """The list’s members
@@ -1075,7 +1054,7 @@ class Operations:
         Sort `default` is the newest first.
 
         1 credits per member returned."""
-        return self._call("getListMembers", {"listId": list_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, timeout=timeout)
+        return self._call("getListMembers", {"listId": list_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
 
     def get_list_subscribers(
         self,
@@ -1085,7 +1064,6 @@ class Operations:
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["default", "followers", "name"]] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[User]]:
         """The list’s subscribers
@@ -1093,20 +1071,19 @@ class Operations:
         Sort `default` is the newest first.
 
         1 credits per member returned."""
-        return self._call("getListSubscribers", {"listId": list_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, timeout=timeout)
+        return self._call("getListSubscribers", {"listId": list_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
 
     def get_community(
         self,
         community_id: str,
         *,
         max_credits: Optional[int] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[Community]:
         """A community: name, description, members, creator, rules
 
         18 credits per profile returned."""
-        return self._call("getCommunity", {"communityId": community_id}, {"max_credits": max_credits, "Perch-Platform": perch_platform}, timeout=timeout)
+        return self._call("getCommunity", {"communityId": community_id}, {"max_credits": max_credits}, timeout=timeout)
 
     def get_community_tweets(
         self,
@@ -1116,13 +1093,12 @@ class Operations:
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["latest", "popular", "engagement"]] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[Tweet]]:
         """Tweets posted in the community
 
         15 credits per tweet returned."""
-        return self._call("getCommunityTweets", {"communityId": community_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, timeout=timeout)
+        return self._call("getCommunityTweets", {"communityId": community_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
 
     def get_community_members(
         self,
@@ -1132,7 +1108,6 @@ class Operations:
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["default", "followers", "name"]] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[User]]:
         """The community’s members
@@ -1140,7 +1115,7 @@ class Operations:
         Sort `default` is the newest member first.
 
         1 credits per member returned."""
-        return self._call("getCommunityMembers", {"communityId": community_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, timeout=timeout)
+        return self._call("getCommunityMembers", {"communityId": community_id}, {"count": count, "cursor": cursor, "max_credits": max_credits, "sort": sort}, timeout=timeout)
 
     def get_trending(
         self,
@@ -1148,7 +1123,6 @@ class Operations:
         country: Optional[str] = None,
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[GetTrendingResult]:
         """Trending hashtags for a country or Worldwide
@@ -1156,7 +1130,7 @@ class Operations:
         Hashtag volume over the last 24 hours up to the newest tweet. country is one of: Worldwide (WW), United States (US), United Kingdom (GB), Canada (CA), Australia (AU), New Zealand (NZ), Ireland (IE), India (IN), Pakistan (PK), Nigeria (NG), Kenya (KE), Ghana (GH), South Africa (ZA), Singapore (SG), Philippines (PH), Malaysia (MY), Indonesia (ID), Thailand (TH), Vietnam (VN), Japan (JP), Korea (KR), Spain (ES), Mexico (MX), Argentina (AR), Colombia (CO), Chile (CL), Peru (PE), Venezuela (VE), Ecuador (EC), Dominican Republic (DO), Guatemala (GT), Panama (PA), Puerto Rico (PR), Brazil (BR), Portugal (PT), France (FR), Belgium (BE), Switzerland (CH), Germany (DE), Austria (AT), Netherlands (NL), Italy (IT), Greece (GR), Turkey (TR), Russia (RU), Ukraine (UA), Belarus (BY), Poland (PL), Latvia (LV), Sweden (SE), Norway (NO), Denmark (DK), Finland (FI), Czech Republic (CZ), Israel (IL), Saudi Arabia (SA), United Arab Emirates (AE), Egypt (EG), Kuwait (KW), Qatar (QA), Oman (OM), Bahrain (BH), Lebanon (LB), Jordan (JO), Algeria (DZ); names and codes are case-insensitive.
 
         100 credits per call."""
-        return self._call("getTrending", {}, {"country": country, "count": count, "max_credits": max_credits, "Perch-Platform": perch_platform}, timeout=timeout)
+        return self._call("getTrending", {}, {"country": country, "count": count, "max_credits": max_credits}, timeout=timeout)
 
     def check_follow(
         self,
@@ -1164,7 +1138,6 @@ class Operations:
         target: str,
         source: Optional[str] = None,
         max_credits: Optional[int] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[CheckFollowResult]:
         """Whether source follows target, and target follows source
@@ -1172,7 +1145,7 @@ class Operations:
         `source` defaults to the caller’s connected platform account; without one it is required (400 naming `source`). Unknown usernames are 404.
 
         50 credits per call."""
-        return self._call("checkFollow", {}, {"source": source, "target": target, "max_credits": max_credits, "Perch-Platform": perch_platform}, timeout=timeout)
+        return self._call("checkFollow", {}, {"source": source, "target": target, "max_credits": max_credits}, timeout=timeout)
 
     def check_retweet(
         self,
@@ -1180,7 +1153,6 @@ class Operations:
         *,
         username: Optional[str] = None,
         max_credits: Optional[int] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[CheckRetweetResult]:
         """Whether a user retweeted or quoted the tweet
@@ -1188,7 +1160,7 @@ class Operations:
         `username` defaults to the caller’s connected platform account; without one it is required (400 naming `username`). An unknown tweet or username is 404.
 
         50 credits per call."""
-        return self._call("checkRetweet", {"tweetId": tweet_id}, {"username": username, "max_credits": max_credits, "Perch-Platform": perch_platform}, timeout=timeout)
+        return self._call("checkRetweet", {"tweetId": tweet_id}, {"username": username, "max_credits": max_credits}, timeout=timeout)
 
     def check_like(
         self,
@@ -1196,7 +1168,6 @@ class Operations:
         *,
         username: Optional[str] = None,
         max_credits: Optional[int] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[CheckLikeResult]:
         """Whether a user liked the tweet
@@ -1204,13 +1175,12 @@ class Operations:
         `username` defaults to the caller’s connected platform account; without one it is required (400 naming `username`). An unknown tweet or username is 404.
 
         50 credits per call."""
-        return self._call("checkLike", {"tweetId": tweet_id}, {"username": username, "max_credits": max_credits, "Perch-Platform": perch_platform}, timeout=timeout)
+        return self._call("checkLike", {"tweetId": tweet_id}, {"username": username, "max_credits": max_credits}, timeout=timeout)
 
     def create_tweet(
         self,
         *,
         text: str,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_credits: Optional[int] = None,
         idempotency_key: Optional[str] = None,
         timeout: Optional[float] = None,
@@ -1220,14 +1190,13 @@ class Operations:
         Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours).
 
         100 credits per call."""
-        return self._call("createTweet", {}, {"Perch-Platform": perch_platform, "text": text, "max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
+        return self._call("createTweet", {}, {"text": text, "max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
 
     def reply_to_tweet(
         self,
         *,
         tweet_id: str,
         text: str,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_credits: Optional[int] = None,
         idempotency_key: Optional[str] = None,
         timeout: Optional[float] = None,
@@ -1237,14 +1206,13 @@ class Operations:
         Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). tweet_id takes an id or a tweet URL.
 
         100 credits per call."""
-        return self._call("replyToTweet", {}, {"Perch-Platform": perch_platform, "tweet_id": tweet_id, "text": text, "max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
+        return self._call("replyToTweet", {}, {"tweet_id": tweet_id, "text": text, "max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
 
     def quote_tweet(
         self,
         *,
         quoted_tweet_id: str,
         text: str,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_credits: Optional[int] = None,
         idempotency_key: Optional[str] = None,
         timeout: Optional[float] = None,
@@ -1254,14 +1222,13 @@ class Operations:
         Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). quoted_tweet_id takes an id or a tweet URL.
 
         100 credits per call."""
-        return self._call("quoteTweet", {}, {"Perch-Platform": perch_platform, "quoted_tweet_id": quoted_tweet_id, "text": text, "max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
+        return self._call("quoteTweet", {}, {"quoted_tweet_id": quoted_tweet_id, "text": text, "max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
 
     def like_tweet(
         self,
         tweet_id: str,
         *,
         max_credits: Optional[int] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         idempotency_key: Optional[str] = None,
         timeout: Optional[float] = None,
     ) -> Response[LikeTweetResult]:
@@ -1270,14 +1237,13 @@ class Operations:
         Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state and never duplicates. A call that changes nothing (already liked, retweeted or followed; already undone) charges 0 credits; `meta.changed` tells which happened.
 
         100 credits per call."""
-        return self._call("likeTweet", {"tweetId": tweet_id}, {"max_credits": max_credits, "Perch-Platform": perch_platform}, timeout=timeout, idempotency_key=idempotency_key)
+        return self._call("likeTweet", {"tweetId": tweet_id}, {"max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
 
     def unlike_tweet(
         self,
         tweet_id: str,
         *,
         max_credits: Optional[int] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         idempotency_key: Optional[str] = None,
         timeout: Optional[float] = None,
     ) -> Response[UnlikeTweetResult]:
@@ -1286,14 +1252,13 @@ class Operations:
         Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state and never duplicates. A call that changes nothing (already liked, retweeted or followed; already undone) charges 0 credits; `meta.changed` tells which happened. Takes no body: max_credits goes in the query string.
 
         100 credits per call."""
-        return self._call("unlikeTweet", {"tweetId": tweet_id}, {"max_credits": max_credits, "Perch-Platform": perch_platform}, timeout=timeout, idempotency_key=idempotency_key)
+        return self._call("unlikeTweet", {"tweetId": tweet_id}, {"max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
 
     def retweet_tweet(
         self,
         tweet_id: str,
         *,
         max_credits: Optional[int] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         idempotency_key: Optional[str] = None,
         timeout: Optional[float] = None,
     ) -> Response[RetweetTweetResult]:
@@ -1302,14 +1267,13 @@ class Operations:
         Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state and never duplicates. A call that changes nothing (already liked, retweeted or followed; already undone) charges 0 credits; `meta.changed` tells which happened.
 
         100 credits per call."""
-        return self._call("retweetTweet", {"tweetId": tweet_id}, {"max_credits": max_credits, "Perch-Platform": perch_platform}, timeout=timeout, idempotency_key=idempotency_key)
+        return self._call("retweetTweet", {"tweetId": tweet_id}, {"max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
 
     def unretweet_tweet(
         self,
         tweet_id: str,
         *,
         max_credits: Optional[int] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         idempotency_key: Optional[str] = None,
         timeout: Optional[float] = None,
     ) -> Response[UnretweetTweetResult]:
@@ -1318,14 +1282,13 @@ class Operations:
         Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state and never duplicates. A call that changes nothing (already liked, retweeted or followed; already undone) charges 0 credits; `meta.changed` tells which happened. Takes no body: max_credits goes in the query string.
 
         100 credits per call."""
-        return self._call("unretweetTweet", {"tweetId": tweet_id}, {"max_credits": max_credits, "Perch-Platform": perch_platform}, timeout=timeout, idempotency_key=idempotency_key)
+        return self._call("unretweetTweet", {"tweetId": tweet_id}, {"max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
 
     def follow_user(
         self,
         username: str,
         *,
         max_credits: Optional[int] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         idempotency_key: Optional[str] = None,
         timeout: Optional[float] = None,
     ) -> Response[FollowUserResult]:
@@ -1334,14 +1297,13 @@ class Operations:
         Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state and never duplicates. A call that changes nothing (already liked, retweeted or followed; already undone) charges 0 credits; `meta.changed` tells which happened. Following yourself is 400.
 
         100 credits per call."""
-        return self._call("followUser", {"username": username}, {"max_credits": max_credits, "Perch-Platform": perch_platform}, timeout=timeout, idempotency_key=idempotency_key)
+        return self._call("followUser", {"username": username}, {"max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
 
     def unfollow_user(
         self,
         username: str,
         *,
         max_credits: Optional[int] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         idempotency_key: Optional[str] = None,
         timeout: Optional[float] = None,
     ) -> Response[UnfollowUserResult]:
@@ -1350,24 +1312,22 @@ class Operations:
         Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). Idempotent: repeating it returns the same state and never duplicates. A call that changes nothing (already liked, retweeted or followed; already undone) charges 0 credits; `meta.changed` tells which happened. Following yourself is 400. Takes no body: max_credits goes in the query string.
 
         100 credits per call."""
-        return self._call("unfollowUser", {"username": username}, {"max_credits": max_credits, "Perch-Platform": perch_platform}, timeout=timeout, idempotency_key=idempotency_key)
+        return self._call("unfollowUser", {"username": username}, {"max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
 
     def get_account(
         self,
         *,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[GetAccountResult]:
         """Your account: balance, this key, the connected platform account
 
         Free."""
-        return self._call("getAccount", {}, {"Perch-Platform": perch_platform}, timeout=timeout)
+        return self._call("getAccount", {}, {}, timeout=timeout)
 
     def create_rule(
         self,
         *,
         tag: str,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         query: Optional[str] = None,
         accounts: Optional[List[str]] = None,
         timeout: Optional[float] = None,
@@ -1377,7 +1337,7 @@ class Operations:
         Rules belong to the key that created them: its matches are delivered to the account’s webhook endpoints and to GET /v2/stream of that key. Managing rules is free; each delivered match costs 15 credits (one tweet), charged once, on its first successful delivery. Give a tag and exactly one of query (1..512 characters) and accounts (1..100 usernames). A key holds at most 1000 rules (PERCH_RULES_PER_KEY).
 
         Free."""
-        return self._call("createRule", {}, {"Perch-Platform": perch_platform, "tag": tag, "query": query, "accounts": accounts}, timeout=timeout)
+        return self._call("createRule", {}, {"tag": tag, "query": query, "accounts": accounts}, timeout=timeout)
 
     def list_rules(
         self,
@@ -1385,7 +1345,6 @@ class Operations:
         count: Optional[int] = None,
         cursor: Optional[str] = None,
         max_credits: Optional[int] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[ListRulesResult]]:
         """List this key’s rules
@@ -1393,13 +1352,12 @@ class Operations:
         Rules belong to the key that created them: its matches are delivered to the account’s webhook endpoints and to GET /v2/stream of that key. Managing rules is free; each delivered match costs 15 credits (one tweet), charged once, on its first successful delivery. Oldest first; page with count and cursor.
 
         Free."""
-        return self._call("listRules", {}, {"count": count, "cursor": cursor, "max_credits": max_credits, "Perch-Platform": perch_platform}, timeout=timeout)
+        return self._call("listRules", {}, {"count": count, "cursor": cursor, "max_credits": max_credits}, timeout=timeout)
 
     def validate_rule(
         self,
         *,
         tag: str,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         query: Optional[str] = None,
         accounts: Optional[List[str]] = None,
         timeout: Optional[float] = None,
@@ -1409,26 +1367,24 @@ class Operations:
         Answers 200 with valid: true, or the same 400 createRule would give.
 
         Free."""
-        return self._call("validateRule", {}, {"Perch-Platform": perch_platform, "tag": tag, "query": query, "accounts": accounts}, timeout=timeout)
+        return self._call("validateRule", {}, {"tag": tag, "query": query, "accounts": accounts}, timeout=timeout)
 
     def get_rule(
         self,
         rule_id: str,
         *,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[GetRuleResult]:
         """Get one rule
 
         Free."""
-        return self._call("getRule", {"ruleId": rule_id}, {"Perch-Platform": perch_platform}, timeout=timeout)
+        return self._call("getRule", {"ruleId": rule_id}, {}, timeout=timeout)
 
     def update_rule(
         self,
         rule_id: str,
         *,
         tag: str,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         query: Optional[str] = None,
         accounts: Optional[List[str]] = None,
         timeout: Optional[float] = None,
@@ -1438,25 +1394,23 @@ class Operations:
         Takes the same body as createRule; the rule keeps its id, status and matches.
 
         Free."""
-        return self._call("updateRule", {"ruleId": rule_id}, {"Perch-Platform": perch_platform, "tag": tag, "query": query, "accounts": accounts}, timeout=timeout)
+        return self._call("updateRule", {"ruleId": rule_id}, {"tag": tag, "query": query, "accounts": accounts}, timeout=timeout)
 
     def delete_rule(
         self,
         rule_id: str,
         *,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[DeleteRuleResult]:
         """Delete a rule and its matches
 
         Free."""
-        return self._call("deleteRule", {"ruleId": rule_id}, {"Perch-Platform": perch_platform}, timeout=timeout)
+        return self._call("deleteRule", {"ruleId": rule_id}, {}, timeout=timeout)
 
     def pause_rule(
         self,
         rule_id: str,
         *,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[PauseRuleResult]:
         """Pause a rule
@@ -1464,13 +1418,12 @@ class Operations:
         A paused rule matches nothing until resumed.
 
         Free."""
-        return self._call("pauseRule", {"ruleId": rule_id}, {"Perch-Platform": perch_platform}, timeout=timeout)
+        return self._call("pauseRule", {"ruleId": rule_id}, {}, timeout=timeout)
 
     def resume_rule(
         self,
         rule_id: str,
         *,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[ResumeRuleResult]:
         """Resume a rule
@@ -1478,13 +1431,12 @@ class Operations:
         Resumes a paused rule, whatever paused it; with too few credits it pauses again at its next delivery.
 
         Free."""
-        return self._call("resumeRule", {"ruleId": rule_id}, {"Perch-Platform": perch_platform}, timeout=timeout)
+        return self._call("resumeRule", {"ruleId": rule_id}, {}, timeout=timeout)
 
     def create_webhook(
         self,
         *,
         url: str,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         description: Optional[str] = None,
         timeout: Optional[float] = None,
     ) -> Response[CreateWebhookResult]:
@@ -1493,24 +1445,22 @@ class Operations:
         HTTPS URLs; plain HTTP only on localhost, 127.0.0.1 or [::1]. At most 10 per account. Each delivery is a JSON POST {id, event, created_at, match: {id, rule: {id, tag}, matched_at}, tweet} with headers Perch-Delivery-Id (the body's id, the same on every retry: de-duplicate by it), Perch-Event, Perch-Timestamp and Perch-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint secret> (a second v1 during a secret rotation's overlap). Answer 2xx within 10 s; anything else is retried with exponential backoff (30 s doubling, at most hourly) for 24 hours, then kept as failed. Each match delivered costs 15 credits, once, on its first success; failed deliveries cost nothing.
 
         Free."""
-        return self._call("createWebhook", {}, {"Perch-Platform": perch_platform, "url": url, "description": description}, timeout=timeout)
+        return self._call("createWebhook", {}, {"url": url, "description": description}, timeout=timeout)
 
     def list_webhooks(
         self,
         *,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[ListWebhooksResult]]:
         """List your webhook endpoints
 
         Free."""
-        return self._call("listWebhooks", {}, {"Perch-Platform": perch_platform}, timeout=timeout)
+        return self._call("listWebhooks", {}, {}, timeout=timeout)
 
     def rotate_webhook_secret(
         self,
         webhook_id: str,
         *,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         overlap_seconds: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Response[RotateWebhookSecretResult]:
@@ -1519,19 +1469,18 @@ class Operations:
         The new secret is shown once. For overlap_seconds (default 86400, at most 7 days) deliveries carry a second v1 signature made with the old secret.
 
         Free."""
-        return self._call("rotateWebhookSecret", {"webhookId": webhook_id}, {"Perch-Platform": perch_platform, "overlap_seconds": overlap_seconds}, timeout=timeout)
+        return self._call("rotateWebhookSecret", {"webhookId": webhook_id}, {"overlap_seconds": overlap_seconds}, timeout=timeout)
 
     def test_webhook(
         self,
         webhook_id: str,
         *,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[TestWebhookResult]:
         """Send a signed test event to an endpoint (free)
 
         Free."""
-        return self._call("testWebhook", {"webhookId": webhook_id}, {"Perch-Platform": perch_platform}, timeout=timeout)
+        return self._call("testWebhook", {"webhookId": webhook_id}, {}, timeout=timeout)
 
     def list_webhook_deliveries(
         self,
@@ -1540,19 +1489,17 @@ class Operations:
         status: Optional[Literal["pending", "awaiting_credits", "delivered", "failed"]] = None,
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[List[ListWebhookDeliveriesResult]]:
         """An endpoint’s delivery log: status, attempts, response code, latency
 
         Free."""
-        return self._call("listWebhookDeliveries", {"webhookId": webhook_id}, {"status": status, "count": count, "max_credits": max_credits, "Perch-Platform": perch_platform}, timeout=timeout)
+        return self._call("listWebhookDeliveries", {"webhookId": webhook_id}, {"status": status, "count": count, "max_credits": max_credits}, timeout=timeout)
 
     def replay_webhook_delivery(
         self,
         delivery_id: str,
         *,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[ReplayWebhookDeliveryResult]:
         """Send a delivered or failed delivery again
@@ -1560,19 +1507,18 @@ class Operations:
         Same delivery id, retried as a new delivery would be. A match already paid for is not charged again.
 
         Free."""
-        return self._call("replayWebhookDelivery", {"deliveryId": delivery_id}, {"Perch-Platform": perch_platform}, timeout=timeout)
+        return self._call("replayWebhookDelivery", {"deliveryId": delivery_id}, {}, timeout=timeout)
 
     def delete_webhook(
         self,
         webhook_id: str,
         *,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         timeout: Optional[float] = None,
     ) -> Response[DeleteWebhookResult]:
         """Delete a webhook endpoint and its delivery log
 
         Free."""
-        return self._call("deleteWebhook", {"webhookId": webhook_id}, {"Perch-Platform": perch_platform}, timeout=timeout)
+        return self._call("deleteWebhook", {"webhookId": webhook_id}, {}, timeout=timeout)
 
 
 class Paginators:
@@ -1585,7 +1531,6 @@ class Paginators:
         self,
         *,
         query: str,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["latest", "popular", "engagement"]] = None,
@@ -1598,13 +1543,12 @@ class Paginators:
         timeout: Optional[float] = None,
     ) -> Iterator[Tweet]:
         """Every item of search_tweets, page after page, up to max_items."""
-        return self._client._iterate("searchTweets", {}, {"Perch-Platform": perch_platform, "query": query, "count": count, "max_credits": max_credits, "sort": sort, "lang": lang, "min_likes": min_likes, "min_retweets": min_retweets, "include_replies": include_replies, "include_retweets": include_retweets}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("searchTweets", {}, {"query": query, "count": count, "max_credits": max_credits, "sort": sort, "lang": lang, "min_likes": min_likes, "min_retweets": min_retweets, "include_replies": include_replies, "include_retweets": include_retweets}, max_items=max_items, timeout=timeout)
 
     def search_users(
         self,
         *,
         query: str,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["default", "followers", "name"]] = None,
@@ -1612,7 +1556,7 @@ class Paginators:
         timeout: Optional[float] = None,
     ) -> Iterator[User]:
         """Every item of search_users, page after page, up to max_items."""
-        return self._client._iterate("searchUsers", {}, {"Perch-Platform": perch_platform, "query": query, "count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("searchUsers", {}, {"query": query, "count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
 
     def get_user_tweets(
         self,
@@ -1621,12 +1565,11 @@ class Paginators:
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["latest", "popular", "engagement"]] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_items: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Iterator[Tweet]:
         """Every item of get_user_tweets, page after page, up to max_items."""
-        return self._client._iterate("getUserTweets", {"username": username}, {"count": count, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("getUserTweets", {"username": username}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
 
     def get_user_mentions(
         self,
@@ -1635,12 +1578,11 @@ class Paginators:
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["latest", "popular", "engagement"]] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_items: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Iterator[Tweet]:
         """Every item of get_user_mentions, page after page, up to max_items."""
-        return self._client._iterate("getUserMentions", {"username": username}, {"count": count, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("getUserMentions", {"username": username}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
 
     def get_user_replies(
         self,
@@ -1649,12 +1591,11 @@ class Paginators:
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["latest", "popular", "engagement"]] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_items: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Iterator[Tweet]:
         """Every item of get_user_replies, page after page, up to max_items."""
-        return self._client._iterate("getUserReplies", {"username": username}, {"count": count, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("getUserReplies", {"username": username}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
 
     def get_user_media(
         self,
@@ -1663,12 +1604,11 @@ class Paginators:
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["latest", "popular", "engagement"]] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_items: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Iterator[Tweet]:
         """Every item of get_user_media, page after page, up to max_items."""
-        return self._client._iterate("getUserMedia", {"username": username}, {"count": count, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("getUserMedia", {"username": username}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
 
     def get_user_followers(
         self,
@@ -1677,12 +1617,11 @@ class Paginators:
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["default", "followers", "name"]] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_items: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Iterator[User]:
         """Every item of get_user_followers, page after page, up to max_items."""
-        return self._client._iterate("getUserFollowers", {"username": username}, {"count": count, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("getUserFollowers", {"username": username}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
 
     def get_user_follower_ids(
         self,
@@ -1690,12 +1629,11 @@ class Paginators:
         *,
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_items: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Iterator[str]:
         """Every item of get_user_follower_ids, page after page, up to max_items."""
-        return self._client._iterate("getUserFollowerIds", {"username": username}, {"count": count, "max_credits": max_credits, "Perch-Platform": perch_platform}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("getUserFollowerIds", {"username": username}, {"count": count, "max_credits": max_credits}, max_items=max_items, timeout=timeout)
 
     def get_user_following(
         self,
@@ -1704,12 +1642,11 @@ class Paginators:
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["default", "followers", "name"]] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_items: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Iterator[User]:
         """Every item of get_user_following, page after page, up to max_items."""
-        return self._client._iterate("getUserFollowing", {"username": username}, {"count": count, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("getUserFollowing", {"username": username}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
 
     def get_user_verified_followers(
         self,
@@ -1718,12 +1655,11 @@ class Paginators:
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["default", "followers", "name"]] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_items: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Iterator[User]:
         """Every item of get_user_verified_followers, page after page, up to max_items."""
-        return self._client._iterate("getUserVerifiedFollowers", {"username": username}, {"count": count, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("getUserVerifiedFollowers", {"username": username}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
 
     def get_tweet_conversation(
         self,
@@ -1732,12 +1668,11 @@ class Paginators:
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["latest", "popular", "engagement"]] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_items: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Iterator[Tweet]:
         """Every item of get_tweet_conversation, page after page, up to max_items."""
-        return self._client._iterate("getTweetConversation", {"tweetId": tweet_id}, {"count": count, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("getTweetConversation", {"tweetId": tweet_id}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
 
     def get_tweet_quotes(
         self,
@@ -1746,12 +1681,11 @@ class Paginators:
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["latest", "popular", "engagement"]] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_items: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Iterator[Tweet]:
         """Every item of get_tweet_quotes, page after page, up to max_items."""
-        return self._client._iterate("getTweetQuotes", {"tweetId": tweet_id}, {"count": count, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("getTweetQuotes", {"tweetId": tweet_id}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
 
     def get_tweet_retweeters(
         self,
@@ -1760,12 +1694,11 @@ class Paginators:
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["default", "followers", "name"]] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_items: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Iterator[User]:
         """Every item of get_tweet_retweeters, page after page, up to max_items."""
-        return self._client._iterate("getTweetRetweeters", {"tweetId": tweet_id}, {"count": count, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("getTweetRetweeters", {"tweetId": tweet_id}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
 
     def get_tweet_likers(
         self,
@@ -1774,12 +1707,11 @@ class Paginators:
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["default", "followers", "name"]] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_items: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Iterator[User]:
         """Every item of get_tweet_likers, page after page, up to max_items."""
-        return self._client._iterate("getTweetLikers", {"tweetId": tweet_id}, {"count": count, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("getTweetLikers", {"tweetId": tweet_id}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
 
     def get_list_tweets(
         self,
@@ -1788,12 +1720,11 @@ class Paginators:
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["latest", "popular", "engagement"]] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_items: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Iterator[Tweet]:
         """Every item of get_list_tweets, page after page, up to max_items."""
-        return self._client._iterate("getListTweets", {"listId": list_id}, {"count": count, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("getListTweets", {"listId": list_id}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
 
     def get_list_members(
         self,
@@ -1802,12 +1733,11 @@ class Paginators:
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["default", "followers", "name"]] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_items: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Iterator[User]:
         """Every item of get_list_members, page after page, up to max_items."""
-        return self._client._iterate("getListMembers", {"listId": list_id}, {"count": count, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("getListMembers", {"listId": list_id}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
 
     def get_list_subscribers(
         self,
@@ -1816,12 +1746,11 @@ class Paginators:
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["default", "followers", "name"]] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_items: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Iterator[User]:
         """Every item of get_list_subscribers, page after page, up to max_items."""
-        return self._client._iterate("getListSubscribers", {"listId": list_id}, {"count": count, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("getListSubscribers", {"listId": list_id}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
 
     def get_community_tweets(
         self,
@@ -1830,12 +1759,11 @@ class Paginators:
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["latest", "popular", "engagement"]] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_items: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Iterator[Tweet]:
         """Every item of get_community_tweets, page after page, up to max_items."""
-        return self._client._iterate("getCommunityTweets", {"communityId": community_id}, {"count": count, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("getCommunityTweets", {"communityId": community_id}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
 
     def get_community_members(
         self,
@@ -1844,21 +1772,19 @@ class Paginators:
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
         sort: Optional[Literal["default", "followers", "name"]] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_items: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Iterator[User]:
         """Every item of get_community_members, page after page, up to max_items."""
-        return self._client._iterate("getCommunityMembers", {"communityId": community_id}, {"count": count, "max_credits": max_credits, "sort": sort, "Perch-Platform": perch_platform}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("getCommunityMembers", {"communityId": community_id}, {"count": count, "max_credits": max_credits, "sort": sort}, max_items=max_items, timeout=timeout)
 
     def list_rules(
         self,
         *,
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
-        perch_platform: Optional[Literal["local", "bluesky", "x"]] = None,
         max_items: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Iterator[ListRulesItem]:
         """Every item of list_rules, page after page, up to max_items."""
-        return self._client._iterate("listRules", {}, {"count": count, "max_credits": max_credits, "Perch-Platform": perch_platform}, max_items=max_items, timeout=timeout)
+        return self._client._iterate("listRules", {}, {"count": count, "max_credits": max_credits}, max_items=max_items, timeout=timeout)

@@ -46,6 +46,30 @@ class AgainstPerchTest(unittest.TestCase):
             created["id"] = result.data["id"]
             return result
 
+        def create_rule():
+            result = p.create_rule(tag="python", query="from the Python client")
+            created["rule"] = result.data["id"]
+            return result
+
+        def create_webhook():
+            # Nothing listens there: deliveries stay pending, which is all these calls need.
+            result = p.create_webhook(url="https://receiver.invalid/perch-python", description="python test")
+            created["webhook"] = result.data["id"]
+            return result
+
+        def replay_pending():
+            # Nothing can receive the test event, so it is still pending: the server refuses the
+            # replay with its documented 400, which is the call's answer this test can get.
+            with self.assertRaises(ValidationError) as refused:
+                p.replay_webhook_delivery(created["delivery"])
+            self.assertIn("only delivered or failed deliveries can be replayed", refused.exception.message)
+            return p.list_webhook_deliveries(created["webhook"], count=1)
+
+        def test_webhook():
+            result = p.test_webhook(created["webhook"])
+            created["delivery"] = result.data["delivery_id"]
+            return result
+
         calls = {
             "searchTweets": lambda: p.search_tweets(query="the", count=3, sort="popular", include_replies=False),
             "searchUsers": lambda: p.search_users(query="an", **page),
@@ -86,6 +110,21 @@ class AgainstPerchTest(unittest.TestCase):
             "followUser": lambda: p.follow_user(s["other"]),
             "unfollowUser": lambda: p.unfollow_user(s["other"]),
             "getAccount": lambda: p.get_account(),
+            "createRule": create_rule,
+            "listRules": lambda: p.list_rules(count=3),
+            "validateRule": lambda: p.validate_rule(tag="check", query="#news lang:en"),
+            "getRule": lambda: p.get_rule(created["rule"]),
+            "updateRule": lambda: p.update_rule(created["rule"], tag="python2", accounts=[s["other"]]),
+            "pauseRule": lambda: p.pause_rule(created["rule"]),
+            "resumeRule": lambda: p.resume_rule(created["rule"]),
+            "deleteRule": lambda: p.delete_rule(created["rule"]),
+            "createWebhook": create_webhook,
+            "listWebhooks": lambda: p.list_webhooks(),
+            "rotateWebhookSecret": lambda: p.rotate_webhook_secret(created["webhook"], overlap_seconds=60),
+            "testWebhook": test_webhook,
+            "listWebhookDeliveries": lambda: p.list_webhook_deliveries(created["webhook"], count=3),
+            "replayWebhookDelivery": replay_pending,
+            "deleteWebhook": lambda: p.delete_webhook(created["webhook"]),
         }
         self.assertEqual(set(calls), set(perch.OPERATIONS), "every operation of the OpenAPI document is called")
         for operation_id, call in calls.items():
