@@ -3,6 +3,8 @@ import { getPool } from '@/lib/db/pool';
 import { enqueueDeliverySql } from './job-queue';
 import { newEndpointSecret } from './sign-payload';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** An endpoint as the API lists it (the secret is shown only on creation and rotation). */
 export type Endpoint = { id: string; url: string; description: string; active: boolean; created_at: string; previous_secret_expires_at: string | null };
 
@@ -111,8 +113,8 @@ export async function sendTestEvent(userId: string, endpointId: string): Promise
  * (still pending or awaiting credits) or 'queued'.
  */
 export async function replayDelivery(userId: string, deliveryId: string): Promise<'not_found' | 'busy' | 'queued'> {
-  // An id beyond bigint names no row (and would fail the query): not found.
-  if (storableId(deliveryId) === null) return 'not_found';
+  // Delivery ids are UUIDs: anything else names no row (and would fail the query).
+  if (!UUID.test(deliveryId)) return 'not_found';
   const { rows } = await getPool().query<{ status: string; queued: boolean }>(
     `WITH target AS (
        SELECT d.id, d.status FROM realtime_deliveries d JOIN realtime_endpoints e ON e.id = d.endpoint_id

@@ -84,7 +84,11 @@ async function sendAll(all: AdversarialRequest[]) {
         const answer = await connection.exchange(requestBytes(request, host), HANG_MS, { head: request.method === 'HEAD' });
         statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
         if (answer.status >= 500 || !(answer.status >= 200)) failures.push({ outcome: `status ${answer.status}`, request: describe(request), detail: answer.body.slice(0, 300) });
-        if (answer.headers.connection === 'close') {
+        if (answer.headers['content-type']?.startsWith('text/event-stream')) {
+          // GET /v2/stream answered: the stream would run on this connection for as long as it is open.
+          connection.close();
+          connection = null;
+        } else if (answer.headers.connection === 'close') {
           // Said before closing: the close that follows must be a clean one, not a reset.
           const ending = await connection.ending(HANG_MS);
           if (ending === 'reset') failures.push({ outcome: 'reset after Connection: close', request: describe(request), detail: '' });

@@ -86,13 +86,17 @@ export async function rawConnect(url: string): Promise<RawConnection> {
       head = buffer.indexOf('\r\n\r\n');
     }
     if (head < 0) return null;
-    if (head < 0) return null;
     const lines = buffer.subarray(0, head).toString('latin1').split('\r\n');
     const status = Number(lines[0].split(' ')[1]);
     const headers: Record<string, string> = {};
     for (const line of lines.slice(1)) {
       const colon = line.indexOf(':');
       headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+    }
+    // An event stream (GET /v2/stream) stays open by design: its headers are the whole answer.
+    if (!isHead && /^text\/event-stream/i.test(headers['content-type'] ?? '')) {
+      buffer = Buffer.alloc(0);
+      return { status, headers, body: '', json: undefined };
     }
     if (!isHead && /chunked/i.test(headers['transfer-encoding'] ?? '')) {
       const decoded = dechunk(buffer.subarray(head + 4));
