@@ -56,7 +56,9 @@ describe('two instances on one database', () => {
     expect(statuses.filter((s) => s === 402)).toHaveLength(50);
     await settled(account, 150 * PRICE.profile);
     expect(await checkLedger(account.userId)).toEqual({ balance: 0, grants: 150 * PRICE.profile, usage: 150 * PRICE.profile, holds: 0, leased: 0, keysOk: true, ok: true });
-    // Every call was recorded, refusals included.
+    // Every call was recorded, refusals included (a refusal charges nothing, so settled() does
+    // not wait for its record: wait for all 200 here).
+    await waitFor(async () => (await getPool().query('SELECT 1 FROM usage_events WHERE user_id = $1', [account.userId])).rowCount === 200, 20_000);
     const { rows } = await getPool().query<{ status: number; n: number }>('SELECT status, count(*)::int AS n FROM usage_events WHERE user_id = $1 GROUP BY status ORDER BY status', [account.userId]);
     expect(rows).toEqual([
       { status: 200, n: 150 },
