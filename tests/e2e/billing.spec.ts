@@ -25,8 +25,11 @@ test('a low-balance alert: set on Billing, shown on every page once spending cro
   // One profile read (18 credits) from an API client takes the balance below it.
   const key = await createKey(page, 'alert key');
   expect((await callV2(baseURL!, key, `/v2/users/${sampleUsername()}`)).status).toBe(200);
-  await page.goto('/dashboard');
-  await expect(banner).toBeVisible();
+  // Usage is written behind (about 0.1 s): the dashboard's balance may lag the call by that much.
+  await expect(async () => {
+    await page.goto('/dashboard');
+    await expect(banner).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(banner).toContainText('below your alert threshold of 99,990');
   await page.goto('/dashboard/keys');
   await expect(banner).toBeVisible();
