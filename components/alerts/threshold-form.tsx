@@ -49,6 +49,9 @@ export function ThresholdForm({ initial }: { initial: BalanceStatus }) {
           {pending ? 'Saving…' : 'Save'}
         </Button>
       </div>
+      <p className="text-xs text-slate-500 dark:text-slate-400">
+        Your webhook endpoints also get one signed <code>account.balance_low</code> event each time the balance falls below it (free).
+      </p>
       <FormAlert tone="success" message={saved} />
     </form>
   );

@@ -3,12 +3,12 @@ import { holdMatchPayment, type MatchPayment } from './charge-match';
 import { enqueueDeliverySql } from './job-queue';
 import { nextRetryDelay, RETRY_POLICY } from './retry-policy';
 import { SIGNATURE_HEADER, signatureHeader } from './sign-payload';
-import { webhookBody } from './webhook-payload';
+import { webhookBody, type WebhookEventName } from './webhook-payload';
 
 type DeliveryRow = {
   id: string;
   status: string;
-  event: 'rule.match' | 'test';
+  event: WebhookEventName;
   attempts: number;
   created_at: Date;
   url: string;
@@ -23,10 +23,11 @@ type DeliveryRow = {
   rule_tag: string | null;
   matched_at: Date | null;
   tweet: unknown;
+  data: unknown;
 };
 
 const LOAD_SQL = `
-  SELECT d.id, d.status, d.event, d.attempts, d.created_at, e.url, e.active, e.secret, e.previous_secret,
+  SELECT d.id, d.status, d.event, d.attempts, d.created_at, d.data, e.url, e.active, e.secret, e.previous_secret,
          coalesce(e.previous_secret_expires_at > now(), false) AS previous_valid, e.user_id,
          m.id::text AS match_id, m.key_id, m.rule_id::text AS rule_id, r.tag AS rule_tag, m.matched_at, m.tweet
   FROM realtime_deliveries d
@@ -84,6 +85,8 @@ export async function deliverWebhook(deliveryId: string): Promise<void> {
         ? null
         : { id: delivery.match_id, rule: { id: delivery.rule_id ?? '', tag: delivery.rule_tag ?? '' }, matched_at: delivery.matched_at!.toISOString() },
     tweet: delivery.tweet ?? null,
+    // Events other than matches (account.balance_low) carry their payload; they cost nothing.
+    ...(delivery.data === null ? {} : { data: delivery.data }),
   });
   const secrets = delivery.previous_secret && delivery.previous_valid ? [delivery.secret, delivery.previous_secret] : [delivery.secret];
   const timestamp = Math.floor(Date.now() / 1000);

@@ -6,6 +6,7 @@ import { deliverWebhook } from './deliver-webhook';
 import { DELIVERY_TASK, startJobQueue } from './job-queue';
 import { subscribe } from './notifications';
 import { StartupError } from '@/lib/db/startup-error';
+import { startBalanceWatcher } from '@/lib/alerts/balance-low-events';
 
 const POSITIVE_INTEGERS = [
   'PERCH_RULES_PER_KEY',
@@ -17,6 +18,7 @@ const POSITIVE_INTEGERS = [
   'PERCH_STREAM_RETENTION_HOURS',
   'PERCH_STREAM_HEARTBEAT_MS',
   'PERCH_MATCH_RETENTION_DAYS',
+  'PERCH_BALANCE_CHECK_MS',
 ];
 
 /** A wrong setting stops the start with one line saying what to fix, as every other setting does. */
@@ -31,8 +33,8 @@ export type Realtime = { matcher: MatchWorker; queue: Runner; stop: () => Promis
 
 /**
  * Starts this instance's share of real-time work: the job queue (webhook deliveries), the
- * matcher (new tweets against rules) and the credit watcher (rules paused for credits resume
- * on a grant). Any number of instances may run it against one database.
+ * matcher (new tweets against rules), the credit watcher (rules paused for credits resume
+ * on a grant) and the balance watcher (account.balance_low events). Any number of instances may run it against one database.
  */
 export async function startRealtime(): Promise<Realtime> {
   checkRealtimeSettings();
@@ -44,11 +46,13 @@ export async function startRealtime(): Promise<Realtime> {
   const unsubscribeCredits = await subscribe('perch_realtime_credits', (userId) => {
     if (userId) void resumeAfterGrant(userId, MATCH_PRICE).catch((error: Error) => console.error(`[realtime] resuming ${userId} failed: ${error.message}`));
   });
+  const stopBalanceWatcher = startBalanceWatcher();
   return {
     matcher,
     queue,
     stop: async () => {
       unsubscribeCredits();
+      await stopBalanceWatcher();
       await matcher.stop();
       await queue.stop();
     },

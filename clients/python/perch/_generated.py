@@ -628,7 +628,7 @@ ListWebhookDeliveriesResult = TypedDict(
     "ListWebhookDeliveriesResult",
     {
         "id": "str",
-        "event": "Literal[\"rule.match\", \"test\"]",
+        "event": "Literal[\"rule.match\", \"test\", \"account.balance_low\"]",
         "match_id": "Optional[str]",
         "tweet_id": "Optional[str]",
         "status": "Literal[\"pending\", \"awaiting_credits\", \"delivered\", \"failed\"]",
@@ -1442,7 +1442,7 @@ class Operations:
     ) -> Response[CreateWebhookResult]:
         """Register a webhook endpoint for your account’s rule matches
 
-        HTTPS URLs; plain HTTP only on localhost, 127.0.0.1 or [::1]. At most 10 per account. Each delivery is a JSON POST {id, event, created_at, match: {id, rule: {id, tag}, matched_at}, tweet} with headers Perch-Delivery-Id (the body's id, the same on every retry: de-duplicate by it), Perch-Event, Perch-Timestamp and Perch-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint secret> (a second v1 during a secret rotation's overlap). Answer 2xx within 10 s; anything else is retried with exponential backoff (30 s doubling, at most hourly) for 24 hours, then kept as failed. Each match delivered costs 15 credits, once, on its first success; failed deliveries cost nothing.
+        HTTPS URLs; plain HTTP only on localhost, 127.0.0.1 or [::1]. At most 10 per account. Each delivery is a JSON POST {id, event, created_at, match: {id, rule: {id, tag}, matched_at}, tweet} with headers Perch-Delivery-Id (the body's id, the same on every retry: de-duplicate by it), Perch-Event, Perch-Timestamp and Perch-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint secret> (a second v1 during a secret rotation's overlap). Answer 2xx within 10 s; anything else is retried with exponential backoff (30 s doubling, at most hourly) for 24 hours, then kept as failed. Each match delivered costs 15 credits, once, on its first success; failed deliveries cost nothing. Perch-Event is rule.match, test (sent on request) or account.balance_low: sent once, free, when the account's balance (credits leased by running instances counted in) falls below its low-balance alert threshold (Billing page; 1000 credits by default, 0 turns it off), with match and tweet null and data {balance, threshold}; it is sent again only after the balance has been back at or above the threshold.
 
         Free."""
         return self._call("createWebhook", {}, {"url": url, "description": description}, timeout=timeout)

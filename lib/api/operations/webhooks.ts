@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MATCH_PRICE } from '@/lib/delivery/charge-match';
 import { checkEndpointUrl } from '@/lib/delivery/endpoint-url';
+import { WEBHOOK_EVENTS } from '@/lib/delivery/webhook-payload';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -15,7 +16,7 @@ import { COSTS, defineOperation } from '../define-operation';
 import { ApiError } from '../errors';
 import { idField, integerField, maxCreditsField } from '../inputs';
 
-const SIGNING_NOTE = `Each delivery is a JSON POST {id, event, created_at, match: {id, rule: {id, tag}, matched_at}, tweet} with headers Perch-Delivery-Id (the body's id, the same on every retry: de-duplicate by it), Perch-Event, Perch-Timestamp and Perch-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint secret> (a second v1 during a secret rotation's overlap). Answer 2xx within 10 s; anything else is retried with exponential backoff (30 s doubling, at most hourly) for 24 hours, then kept as failed. Each match delivered costs ${MATCH_PRICE} credits, once, on its first success; failed deliveries cost nothing.`;
+const SIGNING_NOTE = `Each delivery is a JSON POST {id, event, created_at, match: {id, rule: {id, tag}, matched_at}, tweet} with headers Perch-Delivery-Id (the body's id, the same on every retry: de-duplicate by it), Perch-Event, Perch-Timestamp and Perch-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint secret> (a second v1 during a secret rotation's overlap). Answer 2xx within 10 s; anything else is retried with exponential backoff (30 s doubling, at most hourly) for 24 hours, then kept as failed. Each match delivered costs ${MATCH_PRICE} credits, once, on its first success; failed deliveries cost nothing. Perch-Event is rule.match, test (sent on request) or account.balance_low: sent once, free, when the account's balance (credits leased by running instances counted in) falls below its low-balance alert threshold (Billing page; 1000 credits by default, 0 turns it off), with match and tweet null and data {balance, threshold}; it is sent again only after the balance has been back at or above the threshold.`;
 
 const EndpointSchema = z.object({
   id: z.string(),
@@ -29,7 +30,7 @@ const EndpointWithSecret = EndpointSchema.extend({ secret: z.string().describe('
 
 const DeliverySchema = z.object({
   id: z.string(),
-  event: z.enum(['rule.match', 'test']),
+  event: z.enum(WEBHOOK_EVENTS),
   match_id: z.string().nullable(),
   tweet_id: z.string().nullable(),
   status: z.enum(['pending', 'awaiting_credits', 'delivered', 'failed']),

@@ -9,6 +9,7 @@ export type { DataOf, InputOf, ItemOf, MetaOf, PerchResult, ResultMeta } from '.
 export { ROUTES } from './routes';
 export { verifyWebhookSignature } from './verify-webhook';
 export type { VerifyWebhookInput } from './verify-webhook';
+export type { WebhookEvent } from './webhook-event';
 export type { MatchEvent, StreamOptions } from './stream-matches';
 export { typescriptSnippet } from './typescript-snippet';
 export type { SnippetOptions } from './typescript-snippet';

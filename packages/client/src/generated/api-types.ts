@@ -786,7 +786,7 @@ export type OperationTypes = {
     };
     data: {
       id: string;
-      event: "rule.match" | "test";
+      event: "rule.match" | "test" | "account.balance_low";
       match_id: string | null;
       tweet_id: string | null;
       status: "pending" | "awaiting_credits" | "delivered" | "failed";
