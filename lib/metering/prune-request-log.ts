@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { getPool } from '@/lib/db/pool';
 
 /** How many days of usage events the request log keeps: PERCH_REQUEST_LOG_DAYS, 30 by default. */
-export function requestLogDays(env: NodeJS.ProcessEnv = process.env): number {
+export function requestLogDays(env: Record<string, string | undefined> = process.env): number {
   const raw = env.PERCH_REQUEST_LOG_DAYS;
   if (raw === undefined || raw.trim() === '') return 30;
   const days = Number(raw);

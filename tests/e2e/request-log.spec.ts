@@ -8,8 +8,9 @@ test('a failing /v2 call is found in the request log by its request id, with its
   // A refused call, made as an API client makes it; its request id is what a user pastes.
   const refused = await callV2(baseURL!, key, `/v2/users/${username}/tweets?max_credits=lots`);
   expect(refused.status).toBe(400);
-  const requestId = refused.body.meta.request_id as string;
-  const message = refused.body.error.message as string;
+  const answer = refused.body as { meta: { request_id: string }; error: { code: string; message: string } };
+  const requestId = answer.meta.request_id;
+  const message = answer.error.message;
   expect(requestId).toMatch(/^req_/);
   const fine = await callV2(baseURL!, key, `/v2/users/${username}`);
   expect(fine.status).toBe(200);
