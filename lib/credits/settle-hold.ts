@@ -1,4 +1,5 @@
 import { getMeterPool } from '@/lib/db/pool';
+import { storableText } from '@/lib/metering/request-params';
 import { assertCredits, toCredits } from './credit-amount';
 import type { UsageRecord } from './types';
 
@@ -69,7 +70,7 @@ export async function settleHold({ holdId, charge, usage }: SettleHoldInput): Pr
     text: SETTLE_SQL,
     values: [
       holdId, charge, usage.operation, usage.tag, usage.status, usage.items, latencyMs, usage.source,
-      usage.params ? JSON.stringify(usage.params) : null, usage.errorCode ?? null, usage.errorMessage ? usage.errorMessage.slice(0, 1_000) : null,
+      usage.params ? JSON.stringify(usage.params) : null, usage.errorCode ? storableText(usage.errorCode, 100) : null, usage.errorMessage ? storableText(usage.errorMessage) : null,
     ],
   });
   if (rows[0]) return toCredits(rows[0].balance);

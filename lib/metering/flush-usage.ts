@@ -1,4 +1,5 @@
 import { getMeterPool } from '@/lib/db/pool';
+import { storableText } from '@/lib/metering/request-params';
 import { toCredits } from '@/lib/credits/credit-amount';
 import type { RequestDetail, UsageSource } from '@/lib/credits/types';
 
@@ -93,8 +94,8 @@ export async function flushUsage(records: PendingUsage[]): Promise<FlushResult> 
       column((r) => r.at),
       // The request log's detail (lib/metering/request-params.ts): JSON text, cast by the statement.
       column((r) => (r.params ? JSON.stringify(r.params) : null)),
-      column((r) => r.errorCode ?? null),
-      column((r) => (r.errorMessage ? r.errorMessage.slice(0, 1_000) : null)),
+      column((r) => (r.errorCode ? storableText(r.errorCode, 100) : null)),
+      column((r) => (r.errorMessage ? storableText(r.errorMessage) : null)),
     ],
   });
   const row = rows[0];

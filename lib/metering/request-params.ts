@@ -20,6 +20,16 @@ const MAX_STRING_CHARS = 500;
 const SECRET_NAME = /secret|password|passphrase|token|authorization|api_?key|credential/i;
 export const REDACTED = '[redacted]';
 
+// PostgreSQL refuses NUL characters and lone UTF-16 surrogates in text and jsonb, and one bad
+// record would fail the whole batched insert: they are replaced before anything is stored.
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** Text PostgreSQL stores as is: no NUL, no lone surrogate; at most `max` characters. */
+export function storableText(text: string, max = 1_000): string {
+  const clean = text.replace(UNSTORABLE, '\ufffd');
+  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
+}
+
 export function requestParams(sent: SentParams): Record<string, unknown> | null {
   const params: Record<string, unknown> = {};
   if (sent.request) params.request = { method: sent.request.method.slice(0, 20), path: sent.request.path.slice(0, 200) };
@@ -31,15 +41,15 @@ export function requestParams(sent: SentParams): Record<string, unknown> | null 
   if (Object.keys(params).length === 0) return null;
   const text = JSON.stringify(params);
   if (text.length <= MAX_PARAMS_CHARS) return params;
-  return { truncated: true, preview: text.slice(0, MAX_PARAMS_CHARS) };
+  return { truncated: true, preview: storableText(text, MAX_PARAMS_CHARS) };
 }
 
 function redact(value: unknown, depth: number): unknown {
-  if (typeof value === 'string') return value.length > MAX_STRING_CHARS ? `${value.slice(0, MAX_STRING_CHARS)}…` : value;
+  if (typeof value === 'string') return storableText(value, MAX_STRING_CHARS);
   if (value === null || typeof value !== 'object') return value;
   if (depth > 4) return '…';
   if (Array.isArray(value)) return value.slice(0, 100).map((item) => redact(item, depth + 1));
   const out: Record<string, unknown> = {};
-  for (const [name, inner] of Object.entries(value)) out[name] = SECRET_NAME.test(name) ? REDACTED : redact(inner, depth + 1);
+  for (const [name, inner] of Object.entries(value)) out[storableText(name, 100)] = SECRET_NAME.test(name) ? REDACTED : redact(inner, depth + 1);
   return out;
 }

@@ -90,6 +90,17 @@ describe('what a call leaves in usage_events', () => {
     expect(await stored(requestId)).toEqual({ status: 503, params: { path: { username: 'x' } }, error_code: 'unavailable', error_message: 'try again' });
   });
 
+  it('NUL characters and lone surrogates (which PostgreSQL refuses) cannot fail the batch: they are replaced', async () => {
+    const answer = await account.call('GET', `/v2/users/${username}/tweets`, { query: { ['bad\u0000name']: 'nul\u0000 \ud800 here' } });
+    expectError(answer, 400, 'invalid_request');
+    const next = await account.call('GET', `/v2/users/${username}`);
+    expectSuccess(next);
+    const row = await stored(answer.body.meta.request_id);
+    expect(row.params).toEqual({ path: { username }, query: { 'bad\ufffdname': 'nul\ufffd \ufffd here' } });
+    expect(row.error_message).not.toContain('\u0000');
+    expect((await stored(next.body.meta.request_id)).status).toBe(200);
+  });
+
   it('secret-looking fields are redacted and a large body is bounded', () => {
     expect(requestParams({ body: { url: 'https://x.test/hook', secret: 'whsec_1', nested: { password: 'p' } } })).toEqual({
       body: { url: 'https://x.test/hook', secret: REDACTED, nested: { password: REDACTED } },
