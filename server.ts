@@ -11,6 +11,7 @@ import { runWhileLeader } from '@/lib/db/run-while-leader';
 import { superviseEmbeddedPostgres } from '@/lib/db/supervise-postgres';
 import { allowedMethodsAt, dispatch } from '@/lib/api/dispatch';
 import { startHoldSweeper } from '@/lib/credits';
+import { startRequestLogPrune } from '@/lib/metering/prune-request-log';
 import { startOAuthPurge } from '@/lib/oauth/purge-oauth-records';
 import { readMeteringConfig, staleHoldAgeMs } from '@/lib/metering/metering-config';
 import { stopMetering } from '@/lib/metering/meter';
@@ -88,11 +89,14 @@ async function main(): Promise<void> {
   // by a killed process; expired leases are those of instances that stopped renewing them.
   const stopSweeper = startHoldSweeper({ olderThanMs: config.holdSweepAgeMs ?? staleHoldAgeMs(metering), intervalMs: config.holdSweepIntervalMs });
   const stopOAuthPurge = startOAuthPurge();
+  // The request log keeps PERCH_REQUEST_LOG_DAYS of usage events; usage_daily keeps the totals.
+  const stopRequestLogPrune = startRequestLogPrune();
   shutdownSteps.push({
     name: 'sweeper, purge, usage and key caches',
     run: async () => {
       stopSweeper();
       stopOAuthPurge();
+      stopRequestLogPrune();
       await sharedLastUsedTracker().flush();
       await stopKeyChangeListener();
       await stopKeyInvalidationSubscriber();

@@ -14,6 +14,7 @@ const NAV: NavItem[] = [
   { href: '/dashboard/keys', label: 'API keys' },
   { href: '/dashboard/rules', label: 'Rules' },
   { href: '/dashboard/usage', label: 'Usage' },
+  { href: '/dashboard/requests', label: 'Requests' },
   { href: '/dashboard/billing', label: 'Billing' },
   { href: '/dashboard/connections', label: 'Connections' },
   { href: '/dashboard/settings', label: 'Settings' },

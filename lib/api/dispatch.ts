@@ -9,7 +9,8 @@ import { openApiResponse } from './openapi-response';
 import { ROUTED_OPERATIONS } from './registry';
 import { newRequestId } from './request-id';
 import { createRouter } from './router';
-import { runOperation } from './run-operation';
+import { runOperation, type RequestLog } from './run-operation';
+import { requestParams } from '@/lib/metering/request-params';
 import { selectPlatform } from './select-platform';
 import { toApiError } from './to-api-error';
 
@@ -42,6 +43,7 @@ export async function dispatch(request: Request, options: DispatchOptions = {}):
   // recorded, refusals included (400, 402, 403, 404, 429 …); a 401 has no valid key to file it under.
   let caller = options.caller;
   let operation: { id: string; tag: string } = UNMATCHED;
+  const log: RequestLog = { params: null };
   try {
     const method = options.method ?? request.method;
     assertWellFormedHost(request.headers.get('host'));
@@ -52,6 +54,8 @@ export async function dispatch(request: Request, options: DispatchOptions = {}):
     // A wrong path or method sent with a valid key is still one of that key's requests: it
     // counts and carries the rate-limit headers. Without a valid key the path error is reported.
     if (match.kind !== 'found' && !options.caller) ({ rateHeaders, caller } = await validKeyOf(request));
+    // No operation to read it: the log shows what was asked for.
+    if (match.kind !== 'found') log.params = requestParams({ request: { method, path: url.pathname } });
     if (match.kind === 'none') throw new ApiError('not_found', `no operation at ${method} ${url.pathname}: see /v2/openapi.json`);
     if (match.kind === 'wrong_method') {
       // HEAD is refused on operations: it would spend credits on a body the client never gets.
@@ -78,12 +82,15 @@ export async function dispatch(request: Request, options: DispatchOptions = {}):
       rateHeaders,
       platform,
       served: { default: served.defaultPlatform.name, available: [...served.byName.keys()] },
+      log,
     });
   } catch (error) {
     const apiError = toApiError(error, requestId);
     const refused = caller ?? (error instanceof RateLimitedError ? error.caller : undefined);
     if (refused) {
-      getMeter().record({ userId: refused.userId, keyId: refused.keyId, requestId, operation: operation.id, tag: operation.tag, source: refused.source, status: apiError.status, latencyMs: latency() });
+      getMeter().record({ userId: refused.userId, keyId: refused.keyId, requestId, operation: operation.id, tag: operation.tag, source: refused.source, status: apiError.status, latencyMs: latency(),
+        params: log.params, errorCode: apiError.code, errorMessage: apiError.message,
+      });
     }
     return errorResponse(apiError, requestId, latency(), rateHeaders);
   }

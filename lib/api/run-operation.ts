@@ -14,6 +14,7 @@ import { claimIdempotencyKey, completeIdempotencyKey, idempotencyKeyOf, releaseI
 import { withUpstreamReport } from '@/lib/platform/upstream-cache';
 import { toApiError } from './to-api-error';
 import { withOperationTimeout } from './operation-timeout';
+import { requestParams } from '@/lib/metering/request-params';
 import { inputsForSyntax } from './platform-inputs';
 import { parseInput, queryObject, readJsonBody, refuseBody } from './validate';
 
@@ -29,7 +30,12 @@ export type RunInput = {
   platform: Platform;
   /** The platforms this deployment serves, for /v2/account. */
   served: ServedPlatformNames;
+  /** Filled as the call is read, so that dispatch can record a refusal with what was sent. */
+  log: RequestLog;
 };
+
+/** What the request log keeps of a call in flight (lib/metering/request-params.ts). */
+export type RequestLog = { params: Record<string, unknown> | null };
 
 /**
  * Runs one matched operation for an authenticated caller: validate → plan the charge →
@@ -40,6 +46,9 @@ export type RunInput = {
 export async function runOperation(input: RunInput): Promise<Response> {
   const { request, url, operation, caller, requestId, started, rateHeaders } = input;
   const latency = () => Math.round(performance.now() - started);
+  // The parameters as sent (the query before validation, so that a 400 shows what was wrong).
+  const sent = { path: input.pathParams, query: Object.fromEntries(url.searchParams), idempotencyKey: request.headers.has('idempotency-key') };
+  input.log.params = requestParams(sent);
   const usageBase = { operation: operation.id, tag: operation.tag, source: caller.source } as const;
 
   if (operation.scope === 'write' && !caller.scopes.includes('write')) {
@@ -50,6 +59,8 @@ export async function runOperation(input: RunInput): Promise<Response> {
   const params = parseInput(inputs.params, input.pathParams, 'path');
   const query = parseInput(inputs.query, queryObject(url), 'query');
   const rawBody = operation.method === 'POST' ? await readJsonBody(request) : await refuseBody(request);
+  input.log.params = requestParams({ ...sent, body: rawBody });
+  const detail = { params: input.log.params };
   const body = parseInput(inputs.body, rawBody, 'body');
   const plan = planCharge(operation, { params, query, body });
 
@@ -99,14 +110,14 @@ export async function runOperation(input: RunInput): Promise<Response> {
     );
     if (result.response) {
       // A streamed answer (Server-Sent Events): the call is settled now, at no charge; what it delivers is paid per item as it goes.
-      await hold.ticket.settle(0, { ...usageBase, status: result.response.status, items: 0, latencyMs: latency() });
+      await hold.ticket.settle(0, { ...usageBase, ...detail, status: result.response.status, items: 0, latencyMs: latency() });
       result.response.headers.set('x-request-id', requestId);
       for (const [name, value] of Object.entries(rateHeaders)) result.response.headers.set(name, value);
       return result.response;
     }
     const items = result.items ?? (Array.isArray(result.data) ? result.data.length : 1);
     const charge = result.unchanged ? 0 : operation.cost.per === 'item' ? items * operation.cost.credits : operation.cost.credits;
-    const remaining = await hold.ticket.settle(charge, { ...usageBase, status: 200, items, latencyMs: latency() });
+    const remaining = await hold.ticket.settle(charge, { ...usageBase, ...detail, status: 200, items, latencyMs: latency() });
     const nextCursor = result.next ? encodeCursor(operation.id, fingerprint, result.next) : null;
     const response = successResponse(
       result.data,
@@ -128,7 +139,7 @@ export async function runOperation(input: RunInput): Promise<Response> {
     return response;
   } catch (error) {
     const apiError = toApiError(error, requestId);
-    await hold.ticket.release({ ...usageBase, status: apiError.status, latencyMs: latency() });
+    await hold.ticket.release({ ...usageBase, ...detail, status: apiError.status, latencyMs: latency(), errorCode: apiError.code, errorMessage: apiError.message });
     if (idempotencyKey) await releaseIdempotencyKey(caller.userId, idempotencyKey);
     return errorResponse(apiError, requestId, latency(), rateHeaders);
   }

@@ -1,4 +1,5 @@
 import { getMeterPool } from '@/lib/db/pool';
+import { storableText } from '@/lib/metering/request-params';
 import { assertCredits, toCredits } from './credit-amount';
 import type { UsageRecord } from './types';
 
@@ -27,8 +28,8 @@ const SETTLE_SQL = `
     UPDATE api_keys k SET credits_held = k.credits_held - r.amount, credits_spent = k.credits_spent + $2::bigint
     FROM released r WHERE k.id = r.key_id AND EXISTS (SELECT 1 FROM refund)
   ), event AS (
-    INSERT INTO usage_events (request_id, user_id, key_id, operation, tag, status, items, credits, latency_ms, source, created_at)
-    SELECT r.request_id, r.user_id, r.key_id, $3, $4, $5::int, $6::int, $2::bigint, $7::int, $8, now() FROM released r
+    INSERT INTO usage_events (request_id, user_id, key_id, operation, tag, status, items, credits, latency_ms, source, created_at, params, error_code, error_message)
+    SELECT r.request_id, r.user_id, r.key_id, $3, $4, $5::int, $6::int, $2::bigint, $7::int, $8, now(), $9::jsonb, $10, $11 FROM released r
   ), daily AS (
     INSERT INTO usage_daily AS d (user_id, key_id, day, operation, tag, calls, errors, items, credits, latency_ms_sum)
     SELECT r.user_id, coalesce(r.key_id, ''), (now() AT TIME ZONE 'UTC')::date, $3, $4, 1,
@@ -67,7 +68,10 @@ export async function settleHold({ holdId, charge, usage }: SettleHoldInput): Pr
   const { rows } = await getMeterPool().query<{ balance: string }>({
     name: 'perch_credits_settle_hold',
     text: SETTLE_SQL,
-    values: [holdId, charge, usage.operation, usage.tag, usage.status, usage.items, latencyMs, usage.source],
+    values: [
+      holdId, charge, usage.operation, usage.tag, usage.status, usage.items, latencyMs, usage.source,
+      usage.params ? JSON.stringify(usage.params) : null, usage.errorCode ? storableText(usage.errorCode, 100) : null, usage.errorMessage ? storableText(usage.errorMessage) : null,
+    ],
   });
   if (rows[0]) return toCredits(rows[0].balance);
   // Nothing was released: find out why, for a precise error (this path is a bug or a race with the sweeper).

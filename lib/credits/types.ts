@@ -9,6 +9,17 @@ export type UsageRecord = {
   items: number;
   latencyMs: number;
   source: UsageSource;
+} & RequestDetail;
+
+/**
+ * What the dashboard's request log shows of a call beyond its numbers (docs/request-log.md):
+ * the parameters it was sent (secrets never: see lib/metering/request-params.ts) and, for an
+ * error answer, its code and message. They travel in the usage record, written with it.
+ */
+export type RequestDetail = {
+  params?: Record<string, unknown> | null;
+  errorCode?: string | null;
+  errorMessage?: string | null;
 };
 
 export type PlaceHoldInput = {

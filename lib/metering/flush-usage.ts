@@ -1,6 +1,7 @@
 import { getMeterPool } from '@/lib/db/pool';
+import { storableText } from '@/lib/metering/request-params';
 import { toCredits } from '@/lib/credits/credit-amount';
-import type { UsageSource } from '@/lib/credits/types';
+import type { RequestDetail, UsageSource } from '@/lib/credits/types';
 
 /** One call's usage as the write-behind writer keeps it until the next flush. */
 export type PendingUsage = {
@@ -17,7 +18,7 @@ export type PendingUsage = {
   latencyMs: number;
   source: UsageSource;
   at: Date;
-};
+} & RequestDetail;
 
 // One statement writes a whole batch: usage events, their daily rollups, and for charged calls
 // the move of the charge from the lease (and the key's credits_leased) to usage (and the key's
@@ -29,8 +30,8 @@ export type PendingUsage = {
 // never twice. Events already recorded (a retried flush whose first answer was lost) are skipped.
 const FLUSH_SQL = `
   WITH batch AS MATERIALIZED (
-    SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::int[], $8::int[], $9::bigint[], $10::int[], $11::text[], $12::timestamptz[])
-      AS b(request_id, user_id, key_id, lease_id, operation, tag, status, items, credits, latency_ms, source, created_at)
+    SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::int[], $8::int[], $9::bigint[], $10::int[], $11::text[], $12::timestamptz[], $13::jsonb[], $14::text[], $15::text[])
+      AS b(request_id, user_id, key_id, lease_id, operation, tag, status, items, credits, latency_ms, source, created_at, params, error_code, error_message)
     WHERE NOT EXISTS (SELECT 1 FROM usage_events e WHERE e.request_id = b.request_id)
   ), charged AS MATERIALIZED (
     SELECT lease_id, sum(credits)::bigint AS credits FROM batch WHERE lease_id IS NOT NULL GROUP BY lease_id
@@ -47,8 +48,8 @@ const FLUSH_SQL = `
     SELECT b.*, CASE WHEN b.lease_id IS NULL OR b.lease_id IN (SELECT id FROM debited) THEN b.credits ELSE 0 END AS charge
     FROM batch b
   ), logged AS (
-    INSERT INTO usage_events (request_id, user_id, key_id, operation, tag, status, items, credits, latency_ms, source, created_at)
-    SELECT request_id, user_id, key_id, operation, tag, status, items, charge, latency_ms, source, created_at FROM events
+    INSERT INTO usage_events (request_id, user_id, key_id, operation, tag, status, items, credits, latency_ms, source, created_at, params, error_code, error_message)
+    SELECT request_id, user_id, key_id, operation, tag, status, items, charge, latency_ms, source, created_at, params, error_code, error_message FROM events
   ), daily AS (
     INSERT INTO usage_daily AS d (user_id, key_id, day, operation, tag, calls, errors, items, credits, latency_ms_sum)
     SELECT user_id, coalesce(key_id, ''), (created_at AT TIME ZONE 'UTC')::date, operation, max(tag), count(*),
@@ -91,6 +92,10 @@ export async function flushUsage(records: PendingUsage[]): Promise<FlushResult> 
       column((r) => Math.min(Math.round(r.latencyMs), 2_147_483_647)),
       column((r) => r.source),
       column((r) => r.at),
+      // The request log's detail (lib/metering/request-params.ts): JSON text, cast by the statement.
+      column((r) => (r.params ? JSON.stringify(r.params) : null)),
+      column((r) => (r.errorCode ? storableText(r.errorCode, 100) : null)),
+      column((r) => (r.errorMessage ? storableText(r.errorMessage) : null)),
     ],
   });
   const row = rows[0];

@@ -1,0 +1,17 @@
+import { jsonError, routeUser } from '@/lib/auth/route-user';
+import { listRequests, parseRequestLogFilters, RequestLogFilterError } from '@/lib/dashboard/request-log';
+
+export const dynamic = 'force-dynamic';
+
+/** A page of the account's request log: `key`, `operation`, `status` (2xx/4xx/5xx), `from`, `to`, `cursor`, `limit`. */
+export async function GET(request: Request): Promise<Response> {
+  const { user, response } = await routeUser(request);
+  if (response) return response;
+  try {
+    const filters = parseRequestLogFilters(new URL(request.url).searchParams);
+    return Response.json(await listRequests(user.id, filters), { headers: { 'cache-control': 'no-store' } });
+  } catch (error) {
+    if (error instanceof RequestLogFilterError) return jsonError(400, error.message, { [error.field]: error.message });
+    throw error;
+  }
+}
