@@ -19,12 +19,12 @@ function Chip({ href, children }: { href: string; children: string }) {
   );
 }
 
-type Names = { lists: Record<string, string>; communities: Record<string, string> };
+type Names = { lists: Record<string, string>; communities: Record<string, string>; tweets: Record<string, string> };
 
 function StartingPoints({ samples, names }: { samples: Samples; names: Names }) {
   const groups = [
     { title: 'Profiles', links: samples.usernames.map((u) => ({ href: profileHref(u), text: `@${u}` })) },
-    { title: 'Busy tweets', links: samples.tweet_ids.slice(0, 3).map((id, i) => ({ href: tweetHref(id), text: `Tweet ${i + 1}` })) },
+    { title: 'Busy tweets', links: samples.tweet_ids.slice(0, 3).map((id, i) => ({ href: tweetHref(id), text: names.tweets[id] ?? `Tweet ${i + 1}` })) },
     { title: 'Lists', links: samples.list_ids.slice(0, 3).map((id) => ({ href: listHref(id), text: names.lists[id] ?? `List ${id}` })) },
     { title: 'Communities', links: samples.community_ids.slice(0, 3).map((id) => ({ href: communityHref(id), text: names.communities[id] ?? `Community ${id}` })) },
   ].filter((g) => g.links.length > 0);
@@ -51,7 +51,7 @@ function StartingPoints({ samples, names }: { samples: Samples; names: Names }) 
 }
 
 /** The explorer's search page: the form, its results with infinite scroll, or starting points before a search. */
-export function ExploreSearch({ samples, names = { lists: {}, communities: {} } }: { samples: Samples; names?: Names }) {
+export function ExploreSearch({ samples, names = { lists: {}, communities: {}, tweets: {} } }: { samples: Samples; names?: Names }) {
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();

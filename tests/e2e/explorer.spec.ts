@@ -90,7 +90,10 @@ test('explorer: a tweet with its conversation, a list, a community and trends by
   await signUp(page, uniqueEmail('explorer-pages'));
   await page.goto('/dashboard/explore');
 
-  await page.getByRole('link', { name: 'Tweet 1' }).click();
+  // The busy tweets are named by their author and the start of their text.
+  const busyTweets = page.getByRole('heading', { name: 'Busy tweets' }).locator('..').getByRole('link');
+  await expect(busyTweets.first()).toHaveText(/^@\w+: \S/);
+  await busyTweets.first().click();
   await expect(page).toHaveURL(/\/dashboard\/explore\/tweets\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Tweet' })).toBeVisible();
   await expect(page.getByText(/^getTweet · 15 credits$/)).toBeVisible();

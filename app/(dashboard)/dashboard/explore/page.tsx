@@ -4,7 +4,7 @@ import { ExploreSearch } from '@/components/explorer/explore-search';
 import { PageHeader } from '@/components/ui/page-header';
 import { requestPath } from '@/lib/auth/request-path';
 import { requireUser } from '@/lib/auth/require-user';
-import { getNames } from '@/lib/platform/local/get-names';
+import { getNames, getTweetSnippets } from '@/lib/platform/local/get-names';
 import { getSamples } from '@/lib/platform/local/get-samples';
 
 export const metadata: Metadata = { title: 'Explore' };
@@ -12,12 +12,16 @@ export const metadata: Metadata = { title: 'Explore' };
 export default async function ExplorePage() {
   await requireUser(await requestPath('/dashboard/explore'));
   const samples = await getSamples(5);
-  const [lists, communities] = await Promise.all([getNames('lists', samples.list_ids), getNames('communities', samples.community_ids)]);
+  const [lists, communities, tweets] = await Promise.all([
+    getNames('lists', samples.list_ids),
+    getNames('communities', samples.community_ids),
+    getTweetSnippets(samples.tweet_ids.slice(0, 3)),
+  ]);
   return (
     <>
       <PageHeader title="Explore" description="Browse the platform through /v2 as your signed-in account: every fetch is a real, charged call." />
       <Suspense>
-        <ExploreSearch samples={samples} names={{ lists, communities }} />
+        <ExploreSearch samples={samples} names={{ lists, communities, tweets }} />
       </Suspense>
     </>
   );
