@@ -22,7 +22,7 @@ const SKIPPED = ['.node_modules-installed.json', 'node_modules', '.next', '.data
 export type RunningServer = {
   url: string;
   output: () => string;
-  /** SIGTERM, then SIGKILL after 10 s. */
+  /** SIGTERM, then SIGKILL after 30 s. */
   stop: () => Promise<void>;
   /** SIGKILL at once, as a crash or an OOM kill would (what it started itself stays orphaned). */
   kill: () => Promise<void>;
@@ -160,9 +160,11 @@ async function startLocked(databaseUrl: string | null, env: Record<string, strin
 
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
-      // The whole process group: tsx starts node, which may start a next build.
+      // The whole process group: tsx starts node, which may start a next build. The server
+      // bounds its own shutdown (9 s plus the database's stop); SIGKILL only well past that, so
+      // a slow but clean shutdown on a loaded machine still ends with its log.
       process.kill(-child.pid!, 'SIGTERM');
-      const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 10_000);
+      const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 30_000);
       await exited;
       clearTimeout(timer);
     }
