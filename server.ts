@@ -36,9 +36,18 @@ let shuttingDown = false;
 // whatever the database's state (a dead database must not make shutdown wait on it).
 const SHUTDOWN_DEADLINE_MS = 9000;
 
-async function shutdown(signal: string, exitCode = 0): Promise<never> {
-  if (shuttingDown) process.exit(exitCode);
+let shutdownStarted = 0;
+
+async function shutdown(signal: string, exitCode = 0): Promise<never | void> {
+  if (shuttingDown) {
+    // A second Ctrl-C forces the exit. The same signal twice within a second is one stop
+    // delivered twice (to the process group, and relayed by tsx to this process): ignored,
+    // so that the orderly shutdown finishes.
+    if (performance.now() - shutdownStarted > 1_000) process.exit(exitCode);
+    return;
+  }
   shuttingDown = true;
+  shutdownStarted = performance.now();
   console.log(`[perch] ${signal}: shutting down`);
   const started = performance.now();
   await runShutdownSteps([...shutdownSteps].reverse(), SHUTDOWN_DEADLINE_MS);
