@@ -11,7 +11,7 @@ import { SearchForm } from './search-form';
 
 function Chip({ href, children }: { href: string; children: string }) {
   return (
-    <li>
+    <li className="min-w-0 max-w-full">
       <Link href={href} className="inline-block max-w-full truncate rounded-full border border-slate-300 px-3 py-1 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500 dark:border-slate-700 dark:hover:bg-slate-800">
         {children}
       </Link>

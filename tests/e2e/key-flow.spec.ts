@@ -34,8 +34,12 @@ test('sign up, see the grant, create a key, call /v2 with it, see the usage, rev
   expect(account.status).toBe(200);
 
   // The usage page lists the call, and its chart has drawn bars for it.
-  await page.goto('/dashboard/usage?range=7');
+  // Usage is written behind (about 0.1 s): the page may be a moment behind the call.
   const getUser = page.getByRole('row', { name: /getUser/ });
+  await expect(async () => {
+    await page.goto('/dashboard/usage?range=7');
+    await expect(getUser).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(getUser).toContainText('Users');
   await expect(getUser.getByRole('cell').nth(1)).toHaveText('1');
   await expect(getUser.getByRole('cell').nth(3)).toHaveText('18');
