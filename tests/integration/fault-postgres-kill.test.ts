@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { chromium, type Browser as Chromium, type Page } from '@playwright/test';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '@/lib/credits';
@@ -11,6 +12,7 @@ import { runningPostmaster, startPostmaster, stopPostmaster } from '@/lib/db/pos
 import { freePort } from '@/lib/server/free-port';
 import { waitFor } from '../support/account-fixtures';
 import { startServer, type RunningServer } from '../support/api-server';
+import { browser, signInOverHttp, type Browser } from '../support/dashboard-http';
 import { embeddedEnv, runAdmin, startLoad, type Tally } from '../support/fault-load';
 
 // kill -9 of PostgreSQL under load (issue 13, points 2 and 5): every /v2 call answers 200 or a
@@ -21,7 +23,9 @@ import { embeddedEnv, runAdmin, startLoad, type Tally } from '../support/fault-l
 
 const dirs: string[] = [];
 const servers: RunningServer[] = [];
+let chromiumBrowser: Chromium | undefined;
 afterAll(async () => {
+  await chromiumBrowser?.close();
   for (const server of servers) await server.stop();
   await closePool();
   for (const dir of dirs) {
@@ -93,6 +97,31 @@ function shutdownMs(server: RunningServer): number {
   return Number(match![1]);
 }
 
+/** The signed-in dashboard in Chromium, with the session of `jar`. */
+async function dashboardPage(baseUrl: string, jar: Browser): Promise<Page> {
+  chromiumBrowser ??= await chromium.launch({
+    executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const context = await chromiumBrowser.newContext();
+  await context.addCookies([...jar.cookies].map(([name, value]) => ({ name, value, url: baseUrl })));
+  return context.newPage();
+}
+
+/** What the dashboard says while the database is down: its JSON routes and its pages. */
+async function expectDashboardOutage(baseUrl: string, jar: Browser): Promise<Page> {
+  const route = await jar.fetch('/api/dashboard/balance');
+  expect({ status: route.status, retryAfter: route.headers.get('retry-after'), body: await route.json() }).toEqual({
+    status: 503,
+    retryAfter: expect.stringMatching(/^\d+$/),
+    body: { error: expect.stringMatching(/database is unavailable/) },
+  });
+  const page = await dashboardPage(baseUrl, jar);
+  await page.goto(`${baseUrl}/dashboard`);
+  await page.getByRole('heading', { name: 'Database unavailable' }).waitFor({ timeout: 30_000 });
+  return page;
+}
+
 describe('kill -9 of PostgreSQL under load', () => {
   it('embedded: Perch restarts its PostgreSQL by itself; 503s meanwhile, then 200s; ledger exact', { timeout: 20 * 60_000 }, async () => {
     const dataDir = tempDir();
@@ -136,12 +165,17 @@ describe('kill -9 of PostgreSQL under load', () => {
     const cli = { ...process.env, DATABASE_URL: database.url };
     const userId = await runAdmin(cli, 'create-user', '--email', email, '--password', 'correct horse battery', '--credits', '1000000');
     const key = await runAdmin(cli, 'create-key', '--email', email, '--rate-limit', '10000');
+    const jar = browser(server.url);
+    expect((await signInOverHttp(jar, email, 'correct horse battery')).ok).toBe(true);
     const load = startLoad(`${server.url}/v2/users/${await firstUsername(database.url)}`, key, 8);
+    let page: Page | undefined;
     try {
       await expectOutageAndRecovery(
         load,
         () => killPostmaster(clusterDir),
         async () => {
+          // A signed-in person sees the outage named, not an error page or a bare 500.
+          page = await expectDashboardOutage(server.url, jar);
           // A load balancer's health check sees the outage too.
           const health = await fetch(`${server.url}/api/health`);
           expect({ status: health.status, retryAfter: health.headers.get('retry-after'), body: await health.json() }).toEqual({
@@ -158,6 +192,9 @@ describe('kill -9 of PostgreSQL under load', () => {
         },
       );
       expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+      // The page that said so reloads by itself once the database is back.
+      await page!.getByRole('heading', { name: 'Overview' }).waitFor({ timeout: 60_000 });
+      expect((await jar.fetch('/api/dashboard/balance')).status).toBe(200);
     } finally {
       await load.stop();
     }

@@ -1,11 +1,14 @@
 import { routeUser } from '@/lib/auth/route-user';
 import { getRecentRequests } from '@/lib/dashboard/get-recent-requests';
+import { dashboardRoute } from '@/lib/dashboard/dashboard-route';
 
 export const dynamic = 'force-dynamic';
 
 /** The account's 20 most recent /v2 calls, for the overview's live table. */
-export async function GET(request: Request): Promise<Response> {
+async function handleGet(request: Request): Promise<Response> {
   const { user, response } = await routeUser(request);
   if (response) return response;
   return Response.json({ requests: await getRecentRequests(user.id) }, { headers: { 'cache-control': 'no-store' } });
 }
+
+export const GET = dashboardRoute(handleGet);

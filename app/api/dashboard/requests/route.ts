@@ -1,10 +1,11 @@
 import { jsonError, routeUser } from '@/lib/auth/route-user';
 import { listRequests, parseRequestLogFilters, RequestLogFilterError } from '@/lib/dashboard/request-log';
+import { dashboardRoute } from '@/lib/dashboard/dashboard-route';
 
 export const dynamic = 'force-dynamic';
 
 /** A page of the account's request log: `key`, `operation`, `status` (2xx/4xx/5xx), `from`, `to`, `cursor`, `limit`. */
-export async function GET(request: Request): Promise<Response> {
+async function handleGet(request: Request): Promise<Response> {
   const { user, response } = await routeUser(request);
   if (response) return response;
   try {
@@ -15,3 +16,5 @@ export async function GET(request: Request): Promise<Response> {
     throw error;
   }
 }
+
+export const GET = dashboardRoute(handleGet);

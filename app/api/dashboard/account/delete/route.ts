@@ -1,11 +1,12 @@
 import { deleteAccount } from '@/lib/account/delete-account';
 import { jsonError, routeUser } from '@/lib/auth/route-user';
 import { readJsonBody } from '@/lib/dashboard/read-json-body';
+import { dashboardRoute } from '@/lib/dashboard/dashboard-route';
 
 export const dynamic = 'force-dynamic';
 
 /** Deletes the signed-in account (password re-entered): keys revoked, platform tokens revoked, sessions ended. */
-export async function POST(request: Request): Promise<Response> {
+async function handlePost(request: Request): Promise<Response> {
   const { user, response } = await routeUser(request);
   if (response) return response;
   const body = await readJsonBody(request);
@@ -14,3 +15,5 @@ export async function POST(request: Request): Promise<Response> {
   if (!result.ok) return jsonError(400, 'fix the highlighted fields', result.errors);
   return Response.json({ deleted: true }, { headers: { 'cache-control': 'no-store' } });
 }
+
+export const POST = dashboardRoute(handlePost);

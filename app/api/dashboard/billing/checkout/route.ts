@@ -3,11 +3,12 @@ import { createCheckout } from '@/lib/billing/create-checkout';
 import { readStripeConfig } from '@/lib/billing/stripe-config';
 import { readJsonBody } from '@/lib/dashboard/read-json-body';
 import { publicOrigin } from '@/lib/oauth/public-origin';
+import { dashboardRoute } from '@/lib/dashboard/dashboard-route';
 
 export const dynamic = 'force-dynamic';
 
 /** Starts a Stripe Checkout for a credit pack; answers the checkout page's URL to go to. */
-export async function POST(request: Request): Promise<Response> {
+async function handlePost(request: Request): Promise<Response> {
   const { user, response } = await routeUser(request);
   if (response) return response;
   const config = readStripeConfig();
@@ -19,3 +20,5 @@ export async function POST(request: Request): Promise<Response> {
   if (!result.ok) return jsonError(result.status, result.message);
   return Response.json({ url: result.url }, { headers: { 'cache-control': 'no-store' } });
 }
+
+export const POST = dashboardRoute(handlePost);

@@ -4,6 +4,7 @@ import { readJsonBody } from '@/lib/dashboard/read-json-body';
 import { updateKey } from '@/lib/dashboard/update-key';
 import { isWellFormedKey } from '@/lib/keys/key-format';
 import { revokeKey } from '@/lib/keys/revoke-key';
+import { dashboardRoute } from '@/lib/dashboard/dashboard-route';
 
 export const dynamic = 'force-dynamic';
 
@@ -13,7 +14,7 @@ type Context = { params: Promise<{ id: string }> };
 const NOT_FOUND = 'no such key';
 
 /** Changes any of a key's name, scopes, credit limit, expiry and rate limit; every instance applies it to the next call. */
-export async function PATCH(request: Request, context: Context): Promise<Response> {
+async function handlePatch(request: Request, context: Context): Promise<Response> {
   const { user, response } = await routeUser(request);
   if (response) return response;
   const body = await readJsonBody(request);
@@ -28,7 +29,7 @@ export async function PATCH(request: Request, context: Context): Promise<Respons
  * Revokes one of the account's keys: /v2 refuses it from this moment on this instance, within a
  * second on every other. With `?permanent=1`, deletes an already revoked key instead.
  */
-export async function DELETE(request: Request, context: Context): Promise<Response> {
+async function handleDelete(request: Request, context: Context): Promise<Response> {
   const { user, response } = await routeUser(request);
   if (response) return response;
   const { id } = await context.params;
@@ -43,3 +44,6 @@ export async function DELETE(request: Request, context: Context): Promise<Respon
   if (!(await revokeKey(id, user.id))) return jsonError(404, NOT_FOUND);
   return Response.json({ revoked: true });
 }
+
+export const PATCH = dashboardRoute(handlePatch);
+export const DELETE = dashboardRoute(handleDelete);

@@ -1,13 +1,16 @@
 import { jsonError, routeUser } from '@/lib/auth/route-user';
 import { getRequest } from '@/lib/dashboard/request-log';
+import { dashboardRoute } from '@/lib/dashboard/dashboard-route';
 
 export const dynamic = 'force-dynamic';
 
 /** One call of the account by its request id, with the parameters it was sent and its error. */
-export async function GET(request: Request, { params }: { params: Promise<{ requestId: string }> }): Promise<Response> {
+async function handleGet(request: Request, { params }: { params: Promise<{ requestId: string }> }): Promise<Response> {
   const { user, response } = await routeUser(request);
   if (response) return response;
   const found = await getRequest(user.id, (await params).requestId);
   if (!found) return jsonError(404, 'no call of this account has that request id (calls are kept for PERCH_REQUEST_LOG_DAYS days)');
   return Response.json({ request: found }, { headers: { 'cache-control': 'no-store' } });
 }
+
+export const GET = dashboardRoute(handleGet);

@@ -2,6 +2,7 @@ import { jsonError, routeUser } from '@/lib/auth/route-user';
 import { parseRange } from '@/lib/dashboard/days';
 import { getUsage } from '@/lib/dashboard/get-usage';
 import { operationsCsv, usageEventsCsv } from '@/lib/dashboard/usage-csv';
+import { dashboardRoute } from '@/lib/dashboard/dashboard-route';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,7 +11,7 @@ function csvHeaders(filename: string): HeadersInit {
 }
 
 /** CSV of the usage page's range: `kind=operations` (the table) or `kind=events` (every call). */
-export async function GET(request: Request): Promise<Response> {
+async function handleGet(request: Request): Promise<Response> {
   const { user, response } = await routeUser(request);
   if (response) return response;
   const params = new URL(request.url).searchParams;
@@ -23,3 +24,5 @@ export async function GET(request: Request): Promise<Response> {
   if (kind === 'events') return new Response(usageEventsCsv(user.id, range), { headers: csvHeaders(`perch-usage-events-${range}d.csv`) });
   return jsonError(400, 'kind must be operations or events');
 }
+
+export const GET = dashboardRoute(handleGet);

@@ -3,6 +3,7 @@
 // `playground`. Paths mirror /v2: /api/dashboard/v2/users/jack runs GET /v2/users/jack.
 import { dispatch } from '@/lib/api/dispatch';
 import { jsonError, routeUser } from '@/lib/auth/route-user';
+import { dashboardRoute } from '@/lib/dashboard/dashboard-route';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
@@ -27,4 +28,6 @@ async function handle(request: Request): Promise<Response> {
   return dispatch(forwarded, { caller: { userId: user.id, keyId: null, scopes: ['read', 'write'], source: 'playground' } });
 }
 
-export { handle as GET, handle as POST, handle as DELETE };
+export const GET = dashboardRoute(handle);
+export const POST = dashboardRoute(handle);
+export const DELETE = dashboardRoute(handle);

@@ -1,11 +1,12 @@
 import { confirmTotpEnrolment } from '@/lib/account/two-factor';
 import { jsonError, routeUser } from '@/lib/auth/route-user';
 import { readJsonBody } from '@/lib/dashboard/read-json-body';
+import { dashboardRoute } from '@/lib/dashboard/dashboard-route';
 
 export const dynamic = 'force-dynamic';
 
 /** Turns two-factor sign-in on with a first code from the app; answers the recovery codes, once. */
-export async function POST(request: Request): Promise<Response> {
+async function handlePost(request: Request): Promise<Response> {
   const { user, response } = await routeUser(request);
   if (response) return response;
   const body = await readJsonBody(request);
@@ -15,3 +16,5 @@ export async function POST(request: Request): Promise<Response> {
   if (!codes) return jsonError(400, 'fix the highlighted fields', { code: 'That code is not right: enter the 6 digits your app shows now' });
   return Response.json({ enabled: true, recovery_codes: codes }, { headers: { 'cache-control': 'no-store' } });
 }
+
+export const POST = dashboardRoute(handlePost);

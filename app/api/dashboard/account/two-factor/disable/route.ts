@@ -1,11 +1,12 @@
 import { disableTwoFactor } from '@/lib/account/two-factor';
 import { jsonError, routeUser } from '@/lib/auth/route-user';
 import { readJsonBody } from '@/lib/dashboard/read-json-body';
+import { dashboardRoute } from '@/lib/dashboard/dashboard-route';
 
 export const dynamic = 'force-dynamic';
 
 /** Turns two-factor sign-in off (password re-entered). */
-export async function POST(request: Request): Promise<Response> {
+async function handlePost(request: Request): Promise<Response> {
   const { user, response } = await routeUser(request);
   if (response) return response;
   const body = await readJsonBody(request);
@@ -14,3 +15,5 @@ export async function POST(request: Request): Promise<Response> {
   if (typeof password !== 'string' || !(await disableTwoFactor(user.id, password))) return jsonError(400, 'fix the highlighted fields', { password: 'That is not your password' });
   return Response.json({ enabled: false }, { headers: { 'cache-control': 'no-store' } });
 }
+
+export const POST = dashboardRoute(handlePost);

@@ -1,13 +1,14 @@
 import { jsonError, routeUser } from '@/lib/auth/route-user';
 import { readJsonBody } from '@/lib/dashboard/read-json-body';
 import { ROTATION_GRACE_HOURS, rotateKey, type RotationGraceHours } from '@/lib/keys/rotate-key';
+import { dashboardRoute } from '@/lib/dashboard/dashboard-route';
 
 export const dynamic = 'force-dynamic';
 
 type Context = { params: Promise<{ id: string }> };
 
 /** Gives a key a new secret (shown in this response only); the old one works for `graceHours` more. */
-export async function POST(request: Request, context: Context): Promise<Response> {
+async function handlePost(request: Request, context: Context): Promise<Response> {
   const { user, response } = await routeUser(request);
   if (response) return response;
   const body = await readJsonBody(request);
@@ -23,3 +24,5 @@ export async function POST(request: Request, context: Context): Promise<Response
     { headers: { 'cache-control': 'no-store' } },
   );
 }
+
+export const POST = dashboardRoute(handlePost);
