@@ -1,4 +1,5 @@
 import type { ApiError } from './errors';
+import { jsonResponse } from './serialized-response';
 
 export type SuccessMeta = {
   request_id: string;
@@ -14,10 +15,7 @@ export type SuccessMeta = {
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 function respond(status: number, body: unknown, requestId: string, headers: Record<string, string>): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': JSON_TYPE, 'x-request-id': requestId, 'cache-control': 'no-store', ...headers },
-  });
+  return jsonResponse(status, JSON.stringify(body), { 'content-type': JSON_TYPE, 'x-request-id': requestId, 'cache-control': 'no-store', ...headers });
 }
 
 /** The success envelope: `{ data, meta }` with all seven meta fields. */

@@ -1,4 +1,6 @@
 import { readConnection } from '@/lib/connections/connection-store';
+import { sharedViewerCache } from '@/lib/connections/viewer-cache';
+import { isListeningForKeyChanges, UNLISTENED_KEY_CACHE_TTL_MS } from '@/lib/keys/key-change-listener';
 import type { TweetRecord, TweetViewer, UserRecord, UserViewer } from '@/lib/platform/records';
 import type { EmbeddedTweet, Tweet, User, ViewerRelations } from '@/lib/platform/types';
 import type { HandlerContext, HandlerResult } from './define-operation';
@@ -8,11 +10,20 @@ type Viewed<T> = T extends readonly Tweet[] ? TweetRecord[] : T extends Tweet ? 
 
 /**
  * The platform account whose relations records carry: the caller's linked account. Reads only
- * show state, so the link is enough (writes go further and check the grant).
+ * show state, so the link is enough (writes go further and check the grant). Cached per
+ * instance; the key change listener drops an entry when its connection changes.
  */
 async function viewerId(ctx: Context): Promise<string | null> {
   if (!ctx.platform.getViewerRelations) return null;
-  return (await readConnection(ctx.caller.userId))?.platform_user_id ?? null;
+  const cache = sharedViewerCache();
+  const cached = cache.get(ctx.caller.userId);
+  if (cached !== undefined) return cached;
+  const generation = cache.generation;
+  const id = (await readConnection(ctx.caller.userId))?.platform_user_id ?? null;
+  // A change that landed while this read ran may not be in it; unannounced changes (nobody
+  // listening) must land within the short TTL.
+  if (cache.generation === generation) cache.set(ctx.caller.userId, id, isListeningForKeyChanges() ? undefined : UNLISTENED_KEY_CACHE_TTL_MS);
+  return id;
 }
 
 /**

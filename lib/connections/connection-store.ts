@@ -4,6 +4,7 @@ import { getPool } from '@/lib/db/pool';
 import type { TokenSet } from '@/lib/oauth/issue-tokens';
 import type { PlatformActor } from '@/lib/platform/types';
 import { accessTokenContext, refreshTokenContext } from './token-context';
+import { sharedViewerCache } from './viewer-cache';
 
 /** A platform_connections row as lib/connections reads it. */
 export type ConnectionRow = {
@@ -44,6 +45,8 @@ export async function saveOAuthConnection(userId: string, actor: PlatformActor, 
              scopes = EXCLUDED.scopes, created_at = now(), updated_at = now()`,
     values: [userId, actor.id, actor.username, ...sealedTokens(userId, tokens)],
   });
+  // This process's cache at once; other instances hear the trigger's notification.
+  sharedViewerCache().drop(userId);
 }
 
 /** Replaces a connection's tokens after a refresh (the refresh token rotated). */
@@ -71,6 +74,7 @@ export async function saveOperatorConnection(userId: string, actor: PlatformActo
              scopes = EXCLUDED.scopes, access_token_enc = NULL, refresh_token_enc = NULL, access_expires_at = NULL, created_at = now(), updated_at = now()`,
     values: [userId, actor.id, actor.username, scopes],
   });
+  sharedViewerCache().drop(userId);
 }
 
 /** Deletes the account's connection and its tokens; returns the row it deleted, if any. */
@@ -80,5 +84,6 @@ export async function deleteConnection(userId: string): Promise<Pick<ConnectionR
     text: 'DELETE FROM platform_connections WHERE user_id = $1 RETURNING linked_via, access_token_enc, refresh_token_enc',
     values: [userId],
   });
+  sharedViewerCache().drop(userId);
   return rows[0] ?? null;
 }

@@ -1,8 +1,12 @@
 import pg from 'pg';
+import { sharedViewerCache, type ViewerCache } from '@/lib/connections/viewer-cache';
 import { sharedKeyCache, type KeyCache } from './key-cache';
 
 /** The PostgreSQL channel a trigger on api_keys notifies on (payload: affected key hashes, space-separated). */
 export const KEY_CHANGE_CHANNEL = 'perch_api_keys';
+
+/** The channel a trigger on platform_connections notifies on (payload: the Perch account's id). */
+export const CONNECTION_CHANGE_CHANNEL = 'perch_platform_connections';
 
 /** While the listener is not listening, cached lookups are trusted this long at most: the revocation bound without notifications. */
 export const UNLISTENED_KEY_CACHE_TTL_MS = 500;
@@ -18,15 +22,21 @@ export type KeyChangeListener = {
   stop(): Promise<void>;
 };
 
-export type KeyChangeListenerOptions = { connectionString?: string; cache?: KeyCache; log?: (message: string) => void };
+export type KeyChangeListenerOptions = { connectionString?: string; cache?: KeyCache; viewers?: ViewerCache; log?: (message: string) => void };
 
 /**
  * Listens for key changes on a dedicated connection (a pooled one could be handed to a query
- * mid-LISTEN) and drops the changed hashes from the cache. A dropped connection is reopened
+ * mid-LISTEN) and drops the changed hashes from the cache; connection changes drop the
+ * account's entry from the viewer cache the same way. A dropped connection is reopened
  * with backoff; notifications sent meanwhile are lost, so the whole cache is forgotten both
  * when the connection drops and when LISTEN is back.
  */
-export function startKeyChangeListener({ connectionString = process.env.DATABASE_URL, cache = sharedKeyCache(), log = (message) => console.error(message) }: KeyChangeListenerOptions = {}): KeyChangeListener {
+export function startKeyChangeListener({
+  connectionString = process.env.DATABASE_URL,
+  cache = sharedKeyCache(),
+  viewers = sharedViewerCache(),
+  log = (message) => console.error(message),
+}: KeyChangeListenerOptions = {}): KeyChangeListener {
   if (!connectionString) throw new Error('DATABASE_URL is not set: the key change listener needs the database');
   let client: pg.Client | undefined;
   let listening = false;
@@ -44,6 +54,7 @@ export function startKeyChangeListener({ connectionString = process.env.DATABASE
     client = undefined;
     listening = false;
     cache.clear();
+    viewers.clear();
     from.removeAllListeners('notification');
     from.end().catch(() => undefined);
     if (stopped) return;
@@ -62,16 +73,18 @@ export function startKeyChangeListener({ connectionString = process.env.DATABASE
     next.on('error', (error) => lost(next, error));
     next.on('end', () => lost(next));
     next.on('notification', (message) => {
+      if (message.channel === CONNECTION_CHANGE_CHANNEL && message.payload) viewers.drop(message.payload);
       if (message.channel !== KEY_CHANGE_CHANNEL) return;
       for (const keyHash of (message.payload ?? '').split(' ')) if (keyHash) cache.drop(keyHash);
     });
     next
       .connect()
-      .then(() => next.query(`LISTEN ${KEY_CHANGE_CHANNEL}`))
+      .then(() => next.query(`LISTEN ${KEY_CHANGE_CHANNEL}; LISTEN ${CONNECTION_CHANGE_CHANNEL}`))
       .then(() => {
         if (client !== next) return;
-        // Whatever changed while nobody listened is unknown: start from an empty cache.
+        // Whatever changed while nobody listened is unknown: start from empty caches.
         cache.clear();
+        viewers.clear();
         listening = true;
         retryMs = FIRST_RETRY_MS;
         if (lastError) log('[keys] key change listener is listening again');

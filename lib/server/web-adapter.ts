@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { DispatchOptions } from '@/lib/api/dispatch';
 import { ApiError } from '@/lib/api/errors';
+import { serializedParts } from '@/lib/api/serialized-response';
 import type { RequestHandler } from './http-server';
 import { closeAfterResponse, drainBody } from './unread-body';
 
@@ -112,9 +113,15 @@ function toWebRequest(req: IncomingMessage, signal: AbortSignal): { request: Req
 export function webHandler(handle: (request: Request, options?: DispatchOptions) => Promise<Response>): RequestHandler {
   return async (req: IncomingMessage, res: ServerResponse) => {
     const gone = new AbortController();
-    res.on('close', () => gone.abort());
+    // Only a client that left before the answer was written aborts (a stream stops at once);
+    // aborting after every finished response built an unused DOMException per request.
+    res.on('close', () => {
+      if (!res.writableFinished) gone.abort();
+    });
     const { request, options } = toWebRequest(req, gone.signal);
     const response = await handle(request, options);
+    const parts = serializedParts(response);
+    if (parts) return writeAnswer(req, res, parts.status, { ...parts.headers }, parts.body);
     const headers: Record<string, string | string[]> = {};
     response.headers.forEach((value, key) => {
       headers[key] = value;
@@ -128,13 +135,20 @@ export function webHandler(handle: (request: Request, options?: DispatchOptions)
         .pipe(res);
       return;
     }
-    const body = Buffer.from(await response.arrayBuffer());
-    // HEAD keeps the length GET would have had (set by the handler); node:http sends no body for it.
-    if (req.method !== 'HEAD' || headers['content-length'] === undefined) headers['content-length'] = String(body.length);
-    // The answer is ready before the client finished sending: read the rest (up to a bound)
-    // so the connection can take the next request, or say it closes and close it cleanly.
-    if (!req.complete && !(await drainBody(req, DRAIN_LIMIT_BYTES))) closeAfterResponse(req, res);
-    res.writeHead(response.status, headers);
-    res.end(body);
+    await writeAnswer(req, res, response.status, headers, Buffer.from(await response.arrayBuffer()));
   };
+}
+
+/**
+ * Writes a whole answer, its length set, after dealing with a request body left unread. A
+ * string body goes out in one write with the head (node:http joins them).
+ */
+async function writeAnswer(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string | string[]>, body: Buffer | string): Promise<void> {
+  // HEAD keeps the length GET would have had (set by the handler); node:http sends no body for it.
+  if (req.method !== 'HEAD' || headers['content-length'] === undefined) headers['content-length'] = String(Buffer.byteLength(body));
+  // The answer is ready before the client finished sending: read the rest (up to a bound)
+  // so the connection can take the next request, or say it closes and close it cleanly.
+  if (!req.complete && !(await drainBody(req, DRAIN_LIMIT_BYTES))) closeAfterResponse(req, res);
+  res.writeHead(status, headers);
+  res.end(body);
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPool } from '@/lib/db/pool';
 import { authenticateKey } from '@/lib/keys/authenticate-key';
 import { issueKey } from '@/lib/keys/issue-key';
+import { createViewerCache } from '@/lib/connections/viewer-cache';
 import { createKeyCache, sharedKeyCache } from '@/lib/keys/key-cache';
 import { sharedKeyChangeListener, startKeyChangeListener, stopKeyChangeListener, UNLISTENED_KEY_CACHE_TTL_MS, type KeyChangeListener } from '@/lib/keys/key-change-listener';
 import { generateApiKey, hashApiKey } from '@/lib/keys/key-format';
@@ -22,8 +23,8 @@ afterAll(async () => {
   await stopKeyChangeListener();
 });
 
-function listen(cache = createKeyCache(), log: (message: string) => void = () => undefined): KeyChangeListener {
-  const listener = startKeyChangeListener({ cache, log });
+function listen(cache = createKeyCache(), log: (message: string) => void = () => undefined, viewers = createViewerCache()): KeyChangeListener {
+  const listener = startKeyChangeListener({ cache, log, viewers });
   listeners.push(listener);
   return listener;
 }
@@ -130,5 +131,26 @@ describe('the key cache', () => {
     expect(cache.missCount).toBe(5);
     expect(cache.size).toBe(1);
     expect(cache.get(hashApiKey(issued.key))).toMatchObject({ id: issued.id });
+  });
+
+  it('drop an account from the viewer cache when any writer changes its platform connection', async () => {
+    const viewers = createViewerCache();
+    const listener = listen(createKeyCache(), () => undefined, viewers);
+    await listener.ready;
+    const other = await createTestUser('viewer-other');
+    const platformUserId = (await getPool().query<{ id: string }>('SELECT id::text FROM platform.users ORDER BY id LIMIT 1')).rows[0]?.id ?? '1';
+    viewers.set(userId, null);
+    viewers.set(other, null);
+    // Plain SQL, as another instance, the admin CLI or an operator would write it.
+    await getPool().query(
+      `INSERT INTO platform_connections (user_id, platform, platform_user_id, username, linked_via, scopes, created_at, updated_at)
+       VALUES ($1, 'local', $2, 'someone', 'operator', '{}', now(), now())`,
+      [userId, platformUserId],
+    );
+    await waitFor(() => viewers.get(userId) === undefined, 5_000);
+    expect(viewers.get(other)).toBeNull(); // another account's entry stays
+    viewers.set(userId, platformUserId);
+    await getPool().query('DELETE FROM platform_connections WHERE user_id = $1', [userId]);
+    await waitFor(() => viewers.get(userId) === undefined, 5_000);
   });
 });
