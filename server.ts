@@ -9,7 +9,7 @@ import { closePool } from '@/lib/db/pool';
 import { StartupError } from '@/lib/db/startup-error';
 import { runWhileLeader } from '@/lib/db/run-while-leader';
 import { superviseEmbeddedPostgres } from '@/lib/db/supervise-postgres';
-import { allowedMethodsAt, dispatch } from '@/lib/api/dispatch';
+import { allowedMethodsAt, answerApiRequest } from '@/lib/api/dispatch';
 import { startHoldSweeper } from '@/lib/credits';
 import { startRequestLogPrune } from '@/lib/metering/prune-request-log';
 import { startOAuthPurge } from '@/lib/oauth/purge-oauth-records';
@@ -18,7 +18,7 @@ import { stopMetering } from '@/lib/metering/meter';
 import { sharedKeyChangeListener, sharedLastUsedTracker, stopKeyChangeListener, stopKeyInvalidationSubscriber } from '@/lib/keys';
 import { closeRedis } from '@/lib/ratelimit';
 import { assertPortAvailable, createHttpServer, listen } from '@/lib/server/http-server';
-import { webHandler } from '@/lib/server/web-adapter';
+import { apiHandler } from '@/lib/server/web-adapter';
 import { ensureBuild } from '@/lib/server/ensure-build';
 import { readServerConfig } from '@/lib/server/config';
 import { readPlatformConfig } from '@/lib/platform/platform-config';
@@ -82,7 +82,7 @@ async function main(): Promise<void> {
   const handleNext = nextApp.getRequestHandler();
   // Listening before the first request: key changes from anywhere reach this instance's cache.
   sharedKeyChangeListener();
-  const server = createHttpServer([{ prefix: '/v2', handle: webHandler(dispatch) }], (req, res) => handleNext(req, res), {
+  const server = createHttpServer([{ prefix: '/v2', handle: apiHandler(answerApiRequest) }], (req, res) => handleNext(req, res), {
     trustProxy: config.trustProxy,
     limits: config.httpLimits,
     allowedMethods: (path) => (/^\/v2(\/|\?|$)/i.test(path) ? allowedMethodsAt(path) : null),

@@ -50,9 +50,9 @@ try {
   const { localPlatform } = await import('@/lib/platform/local');
   const { startRealtime } = await import('@/lib/delivery/start-realtime');
   const { closeNotifications } = await import('@/lib/delivery/notifications');
-  const { dispatch } = await import('@/lib/api/dispatch');
+  const { answerApiRequest, dispatch } = await import('@/lib/api/dispatch');
   const { createHttpServer, listen } = await import('@/lib/server/http-server');
-  const { webHandler } = await import('@/lib/server/web-adapter');
+  const { apiHandler } = await import('@/lib/server/web-adapter');
   const { freePort } = await import('@/lib/server/free-port');
   const { verifyWebhookSignature } = await import('@perch/client');
 
@@ -113,7 +113,7 @@ try {
   secret = endpoint.data.secret!;
 
   const realtime = await startRealtime();
-  const apiServer = createHttpServer([{ prefix: '/v2', handle: webHandler(dispatch) }], (_req, res) => {
+  const apiServer = createHttpServer([{ prefix: '/v2', handle: apiHandler(answerApiRequest) }], (_req, res) => {
     res.writeHead(404).end();
   });
   const apiPort = await freePort();

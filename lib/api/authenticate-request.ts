@@ -5,6 +5,7 @@ import { consumeRateLimit } from '@/lib/ratelimit/consume-rate-limit';
 import { sharedFailedAuthLimiter } from '@/lib/ratelimit/failed-auth-limiter';
 import type { Caller } from './define-operation';
 import { ApiError } from './errors';
+import type { ApiRequest } from './api-request';
 
 const AUTH_MESSAGES: Record<AuthFailureReason, string> = {
   missing: 'send your API key as Authorization: Bearer perch_…',
@@ -29,7 +30,7 @@ export class RateLimitedError extends ApiError {
 }
 
 /** The caller behind the request's key, with its rate-limit headers; 401 or 429 otherwise. */
-export async function authenticateRequest(request: Request): Promise<AuthenticatedRequest> {
+export async function authenticateRequest(request: ApiRequest): Promise<AuthenticatedRequest> {
   const auth = await authenticateKey(request.headers.get('authorization'));
   if (!auth.ok) throw await authenticationFailure(request, auth.reason);
   const { key } = auth;
@@ -54,7 +55,7 @@ export async function authenticateRequest(request: Request): Promise<Authenticat
  * A request without any key is not a guess and is not counted; nor is one whose address is not
  * known (called in-process, not through an HTTP server), which has no address to throttle.
  */
-async function authenticationFailure(request: Request, reason: AuthFailureReason): Promise<ApiError> {
+async function authenticationFailure(request: ApiRequest, reason: AuthFailureReason): Promise<ApiError> {
   const unauthorized = new ApiError('unauthorized', AUTH_MESSAGES[reason], undefined, { 'www-authenticate': 'Bearer' });
   const ip = clientIp(request.headers);
   if (reason === 'missing' || ip === 'unknown') return unauthorized;

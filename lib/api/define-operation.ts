@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ConnectedAccount } from '@/lib/connections/require-scope';
 import type { Platform, PlatformName } from '@/lib/platform/platform';
 import type { PlatformActor } from '@/lib/platform/types';
+import type { ApiRequest } from './api-request';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 export type Tag = 'Search' | 'Users' | 'Tweets' | 'Lists' | 'Communities' | 'Analytics' | 'Interaction Check' | 'Write API' | 'Account' | 'Rules' | 'Webhooks' | 'Stream';
@@ -42,7 +43,7 @@ export type HandlerContext<P, Q, B> = {
   after: unknown;
   caller: Caller;
   requestId: string;
-  request: Request;
+  request: ApiRequest;
   /** The data source operations read from and write to. */
   platform: Platform;
   served: ServedPlatformNames;

@@ -2,6 +2,7 @@ import type { Platform } from '@/lib/platform/platform';
 import { getMeter } from '@/lib/metering/meter';
 import { getServedPlatforms, type ServedPlatforms } from '@/lib/platform/served-platforms';
 import { authenticateRequest, RateLimitedError } from './authenticate-request';
+import type { ApiRequest } from './api-request';
 import type { Caller } from './define-operation';
 import { errorResponse } from './envelope';
 import { ApiError } from './errors';
@@ -13,6 +14,7 @@ import { runOperation, type RequestLog } from './run-operation';
 import { requestParams } from '@/lib/metering/request-params';
 import { selectPlatform } from './select-platform';
 import { toApiError } from './to-api-error';
+import { toWebResponse, type ApiAnswer } from './serialized-response';
 
 const route = createRouter(ROUTED_OPERATIONS);
 
@@ -35,6 +37,11 @@ const PREFIX = /^\/v2(?=\/|$)/i;
 
 /** The whole /v2 API: a Web Request in, a Web Response out (contract sections 1–8). */
 export async function dispatch(request: Request, options: DispatchOptions = {}): Promise<Response> {
+  return toWebResponse(await answerApiRequest(request, options));
+}
+
+/** The whole /v2 API for a binding that writes the answer itself (server.ts's node:http path). */
+export async function answerApiRequest(request: ApiRequest, options: DispatchOptions = {}): Promise<ApiAnswer> {
   const started = performance.now();
   const requestId = newRequestId();
   const latency = () => Math.round(performance.now() - started);
@@ -129,7 +136,7 @@ export function allowedMethodsAt(pathname: string): string[] | null {
 const UNMATCHED = { id: 'unmatchedRoute', tag: 'None' };
 
 /** The request's caller and rate-limit headers, or none when it has no valid key; a 429 is thrown as for any call. */
-async function validKeyOf(request: Request): Promise<{ caller?: Caller; rateHeaders: Record<string, string> }> {
+async function validKeyOf(request: ApiRequest): Promise<{ caller?: Caller; rateHeaders: Record<string, string> }> {
   if (!request.headers.has('authorization')) return { rateHeaders: {} };
   try {
     return await authenticateRequest(request);

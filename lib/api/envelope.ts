@@ -1,5 +1,5 @@
 import type { ApiError } from './errors';
-import { jsonResponse } from './serialized-response';
+import { jsonAnswer, type JsonAnswer } from './serialized-response';
 
 export type SuccessMeta = {
   request_id: string;
@@ -14,17 +14,17 @@ export type SuccessMeta = {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-function respond(status: number, body: unknown, requestId: string, headers: Record<string, string>): Response {
-  return jsonResponse(status, JSON.stringify(body), { 'content-type': JSON_TYPE, 'x-request-id': requestId, 'cache-control': 'no-store', ...headers });
+function respond(status: number, body: unknown, requestId: string, headers: Record<string, string>): JsonAnswer {
+  return jsonAnswer(status, JSON.stringify(body), { 'content-type': JSON_TYPE, 'x-request-id': requestId, 'cache-control': 'no-store', ...headers });
 }
 
 /** The success envelope: `{ data, meta }` with all seven meta fields. */
-export function successResponse(data: unknown, meta: SuccessMeta, headers: Record<string, string> = {}): Response {
+export function successResponse(data: unknown, meta: SuccessMeta, headers: Record<string, string> = {}): JsonAnswer {
   return respond(200, { data, meta }, meta.request_id, headers);
 }
 
 /** The error envelope, the same for every operation. */
-export function errorResponse(error: ApiError, requestId: string, latencyMs: number, headers: Record<string, string> = {}): Response {
+export function errorResponse(error: ApiError, requestId: string, latencyMs: number, headers: Record<string, string> = {}): JsonAnswer {
   const body = {
     error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
     meta: { request_id: requestId, latency_ms: latencyMs },

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { getPool } from '@/lib/db/pool';
 import { ApiError } from './errors';
+import type { ApiRequest } from './api-request';
 
 const KEY_SYNTAX = /^[\x21-\x7e]{1,255}$/;
 const TTL_HOURS = 24;
@@ -26,7 +27,7 @@ function canonical(value: unknown): unknown {
 }
 
 /** The Idempotency-Key header, checked; null when absent. */
-export function idempotencyKeyOf(request: Request): string | null {
+export function idempotencyKeyOf(request: ApiRequest): string | null {
   const key = request.headers.get('idempotency-key');
   if (key === null) return null;
   if (!KEY_SYNTAX.test(key)) {

@@ -8,7 +8,9 @@ import { ALL_SCOPES } from '@/lib/oauth/scopes';
 import { planCharge } from './charge';
 import { decodeCursor, encodeCursor, parameterFingerprint } from './cursor';
 import type { Caller, Operation, ServedPlatformNames } from './define-operation';
+import type { ApiRequest } from './api-request';
 import { errorResponse, successResponse } from './envelope';
+import { jsonAnswer, type ApiAnswer } from './serialized-response';
 import { ApiError } from './errors';
 import { claimIdempotencyKey, completeIdempotencyKey, idempotencyKeyOf, releaseIdempotencyKey, requestFingerprint } from './idempotency';
 import { withUpstreamReport } from '@/lib/platform/upstream-cache';
@@ -19,7 +21,7 @@ import { inputsForSyntax } from './platform-inputs';
 import { parseInput, queryObject, readJsonBody, refuseBody } from './validate';
 
 export type RunInput = {
-  request: Request;
+  request: ApiRequest;
   url: URL;
   operation: Operation;
   pathParams: Record<string, string>;
@@ -43,7 +45,7 @@ export type RequestLog = { params: Record<string, unknown> | null };
  * the hold releases it in full, so no error charges credits. Failures before the hold are
  * thrown; dispatch answers and records them.
  */
-export async function runOperation(input: RunInput): Promise<Response> {
+export async function runOperation(input: RunInput): Promise<ApiAnswer> {
   const { request, url, operation, caller, requestId, started, rateHeaders } = input;
   const latency = () => Math.round(performance.now() - started);
   // The parameters as sent (the query before validation, so that a 400 shows what was wrong).
@@ -90,7 +92,7 @@ export async function runOperation(input: RunInput): Promise<Response> {
   }
 
   try {
-    const { result, report } = await withUpstreamReport(() =>
+    const handle = () =>
       withOperationTimeout(meter.config.operationTimeoutMs, () =>
         operation.handler({
           params,
@@ -106,8 +108,10 @@ export async function runOperation(input: RunInput): Promise<Response> {
           // Each platform has its own connection: the embedded one through its OAuth server, Bluesky by app password.
           connectedAccount: () => connectedAccountOn(input.platform.name, caller.userId),
         }),
-      ),
-    );
+      );
+    // Only an upstream platform counts its reads (meta.cached); the embedded one skips the
+    // AsyncLocalStorage, whose promise hooks would tax every promise of the process.
+    const { result, report } = input.platform.name === 'local' ? { result: await handle(), report: null } : await withUpstreamReport(handle);
     if (result.response) {
       // A streamed answer (Server-Sent Events): the call is settled now, at no charge; what it delivers is paid per item as it goes.
       await hold.ticket.settle(0, { ...usageBase, ...detail, status: result.response.status, items: 0, latencyMs: latency() });
@@ -130,12 +134,12 @@ export async function runOperation(input: RunInput): Promise<Response> {
         credits_charged: charge,
         credits_remaining: remaining,
         // Served from an upstream (Bluesky): whether every upstream read came from the cache.
-        ...(report.reads > 0 ? { cached: report.cached === report.reads } : {}),
+        ...(report && report.reads > 0 ? { cached: report.cached === report.reads } : {}),
         ...result.meta,
       },
       rateHeaders,
     );
-    if (idempotencyKey) await completeIdempotencyKey(caller.userId, idempotencyKey, 200, await response.clone().text());
+    if (idempotencyKey) await completeIdempotencyKey(caller.userId, idempotencyKey, 200, response.body);
     return response;
   } catch (error) {
     const apiError = toApiError(error, requestId);
@@ -159,7 +163,7 @@ async function connectedAccountOn(platform: PlatformName, userId: string): Promi
 type ReplayMeta = { requestId: string; latencyMs: number; balance: number; rateHeaders: Record<string, string> };
 
 /** A stored write response, replayed: the same data, charged nothing this time, with the balance as it is now. */
-function replayResponse(stored: string, status: number, { requestId, latencyMs, balance, rateHeaders }: ReplayMeta): Response {
+function replayResponse(stored: string, status: number, { requestId, latencyMs, balance, rateHeaders }: ReplayMeta): ApiAnswer {
   const parsed = JSON.parse(stored) as { data: unknown; meta: Record<string, unknown> };
   const meta = {
     ...parsed.meta,
@@ -169,8 +173,11 @@ function replayResponse(stored: string, status: number, { requestId, latencyMs, 
     credits_remaining: balance,
     original_request_id: parsed.meta.request_id,
   };
-  return new Response(JSON.stringify({ data: parsed.data, meta }), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId, 'cache-control': 'no-store', 'idempotent-replayed': 'true', ...rateHeaders },
+  return jsonAnswer(status, JSON.stringify({ data: parsed.data, meta }), {
+    'content-type': 'application/json; charset=utf-8',
+    'x-request-id': requestId,
+    'cache-control': 'no-store',
+    'idempotent-replayed': 'true',
+    ...rateHeaders,
   });
 }

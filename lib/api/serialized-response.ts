@@ -1,24 +1,25 @@
-// The API's JSON answers are built from a string. Reading that string back out of the Web
-// Response's body stream (as the node:http binding otherwise must) cost a cheap call a
-// measurable share of its CPU, so each such Response keeps its status, headers and body
-// beside it, and the binding writes those straight to the socket. Next's route binding and
-// every other reader still see an ordinary Response.
+// The API's answers are JSON strings, kept as such until a binding writes them: the
+// node:http binding sends status, headers and body straight to the socket, and only a caller
+// that needs a Web Response (Next's route binding, in-process callers) gets one built. Building
+// a Web Response and reading its body stream back cost a cheap call a measurable share of
+// its CPU. Streams (Server-Sent Events) and the OpenAPI document stay Web Responses.
 
-export type SerializedResponse = { status: number; headers: Record<string, string>; body: string };
+export type JsonAnswer = { readonly kind: 'json'; status: number; headers: Record<string, string>; body: string };
 
-const serialized = new WeakMap<Response, SerializedResponse>();
+/** What answering an API request produces. */
+export type ApiAnswer = JsonAnswer | Response;
 
-/**
- * A Response with a JSON string body whose parts the node:http binding can write directly.
- * Its headers must not be changed afterwards: the binding would not see the change.
- */
-export function jsonResponse(status: number, body: string, headers: Record<string, string>): Response {
-  const response = new Response(body, { status, headers });
-  serialized.set(response, { status, headers, body });
-  return response;
+/** A JSON answer with its headers as they will be sent. */
+export function jsonAnswer(status: number, body: string, headers: Record<string, string>): JsonAnswer {
+  return { kind: 'json', status, headers, body };
 }
 
-/** The parts of a Response made by jsonResponse, or undefined for any other Response. */
-export function serializedParts(response: Response): SerializedResponse | undefined {
-  return serialized.get(response);
+/** Whether `answer` is a JSON answer not yet made into a Web Response. */
+export function isJsonAnswer(answer: ApiAnswer): answer is JsonAnswer {
+  return !(answer instanceof Response);
+}
+
+/** The answer as a Web Response. */
+export function toWebResponse(answer: ApiAnswer): Response {
+  return isJsonAnswer(answer) ? new Response(answer.body, { status: answer.status, headers: answer.headers }) : answer;
 }

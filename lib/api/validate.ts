@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApiError } from './errors';
+import type { ApiRequest } from './api-request';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -52,7 +53,7 @@ export function queryObject(url: URL): Record<string, string> {
 }
 
 /** Reads a JSON object body of at most 64 KiB; an empty body is `{}`. */
-export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
+export async function readJsonBody(request: ApiRequest): Promise<Record<string, unknown>> {
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > MAX_BODY_BYTES) throw tooLarge();
   const bytes = await readLimited(request);
@@ -74,7 +75,7 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
  * GET and DELETE operations take their inputs in the path and query. A body sent to them is
  * refused rather than ignored: ignoring it would silently drop a max_credits meant as a cap.
  */
-export async function refuseBody(request: Request): Promise<Record<string, never>> {
+export async function refuseBody(request: ApiRequest): Promise<Record<string, never>> {
   // A Web Request cannot carry a body on GET or HEAD, so the binding drops it: its framing
   // headers are what is left to tell that one was sent.
   const declared = request.headers.get('content-length');
@@ -106,7 +107,7 @@ function tooLarge(): ApiError {
   return new ApiError('payload_too_large', `request body is over ${MAX_BODY_BYTES / 1024} KiB`);
 }
 
-async function readLimited(request: Request): Promise<Uint8Array> {
+async function readLimited(request: ApiRequest): Promise<Uint8Array> {
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -3,9 +3,9 @@
  * the nearest proxy added (or Next.js set from the socket when there is no proxy), so a client
  * cannot choose it by sending its own header through a proxy.
  */
-export function clientIp(headers: Record<string, string | string[] | undefined> | Headers): string {
+export function clientIp(headers: Record<string, string | string[] | undefined> | { get(name: string): string | null }): string {
   const read = (name: string) => {
-    const value = headers instanceof Headers ? headers.get(name) : headers[name];
+    const value = typeof headers.get === 'function' ? (headers.get(name) ?? undefined) : (headers as Record<string, string | string[] | undefined>)[name];
     return Array.isArray(value) ? value.join(',') : value;
   };
   const forwarded = read('x-forwarded-for')

@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import type { ApiRequest, ApiRequestHeaders } from '@/lib/api/api-request';
 import type { DispatchOptions } from '@/lib/api/dispatch';
 import { ApiError } from '@/lib/api/errors';
-import { serializedParts } from '@/lib/api/serialized-response';
+import { isJsonAnswer, type ApiAnswer } from '@/lib/api/serialized-response';
 import type { RequestHandler } from './http-server';
 import { closeAfterResponse, drainBody } from './unread-body';
 
@@ -80,62 +81,83 @@ function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> {
   );
 }
 
-function toWebRequest(req: IncomingMessage, signal: AbortSignal): { request: Request; options: DispatchOptions } {
-  const headers = new Headers();
-  for (let i = 0; i < req.rawHeaders.length; i += 2) {
-    try {
-      headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
-    } catch {
-      // A header value fetch will not carry (a NUL byte the parser let through): left out.
+/**
+ * The request's headers as the API reads them, over the raw headers node:http parsed:
+ * names case-insensitive, repeated headers joined with ", " as a Web Headers object joins them.
+ */
+function headersOf(req: IncomingMessage): ApiRequestHeaders {
+  let byName: Map<string, string> | undefined;
+  const table = () => {
+    if (byName) return byName;
+    byName = new Map();
+    for (let i = 0; i < req.rawHeaders.length; i += 2) {
+      const name = req.rawHeaders[i].toLowerCase();
+      const previous = byName.get(name);
+      byName.set(name, previous === undefined ? req.rawHeaders[i + 1] : `${previous}, ${req.rawHeaders[i + 1]}`);
     }
-  }
-  // The server replaced X-Forwarded-For by the socket's address unless a proxy is trusted
-  // (http-server.ts); per-IP limits must read that value, not the one the client sent.
-  const forwardedFor = req.headers['x-forwarded-for'];
-  if (forwardedFor !== undefined) headers.set('x-forwarded-for', Array.isArray(forwardedFor) ? forwardedFor.join(', ') : forwardedFor);
+    // The server replaced X-Forwarded-For by the socket's address unless a proxy is trusted
+    // (http-server.ts); per-IP limits must read that value, not the one the client sent.
+    const forwardedFor = req.headers['x-forwarded-for'];
+    if (forwardedFor !== undefined) byName.set('x-forwarded-for', Array.isArray(forwardedFor) ? forwardedFor.join(', ') : forwardedFor);
+    return byName;
+  };
+  return {
+    get: (name) => table().get(name.toLowerCase()) ?? null,
+    has: (name) => table().has(name.toLowerCase()),
+  };
+}
+
+/** The request as the API reads it; its body stream and abort signal are made only when asked for. */
+function toApiRequest(req: IncomingMessage, res: ServerResponse): { request: ApiRequest; options: DispatchOptions } {
   const method = req.method ?? 'GET';
   const forbidden = FORBIDDEN_BY_FETCH.has(method);
-  // GET and HEAD cannot carry a body in a Web Request; dispatch sees its framing headers and refuses it.
+  // GET and HEAD carry no body for the API; dispatch sees their framing headers and refuses one.
   const hasBody = !forbidden && method !== 'GET' && method !== 'HEAD';
-  const request = new Request(urlOf(req), {
+  let body: ReadableStream<Uint8Array> | null | undefined;
+  let gone: AbortController | undefined;
+  const request: ApiRequest = {
+    // The same stand-in a Web Request would need, so both bindings answer these alike.
     method: forbidden ? 'GET' : method,
-    headers,
-    // Aborted when the client goes away, so that a stream (GET /v2/stream) stops at once.
-    signal,
-    body: hasBody ? bodyOf(req) : undefined,
-    // @ts-expect-error duplex is required by Node's fetch for streamed bodies but missing from the DOM types
-    duplex: hasBody ? 'half' : undefined,
-  });
+    url: urlOf(req),
+    headers: headersOf(req),
+    get body() {
+      if (body === undefined) body = hasBody ? bodyOf(req) : null;
+      return body;
+    },
+    get signal() {
+      if (!gone) {
+        const controller = new AbortController();
+        gone = controller;
+        // Only a client that leaves before the answer was written aborts (a stream stops at once).
+        if (req.socket.destroyed) controller.abort();
+        else res.on('close', () => res.writableFinished || controller.abort());
+      }
+      return gone.signal;
+    },
+  };
   return { request, options: forbidden ? { method } : {} };
 }
 
-/** Serves a Web `Request → Response` function (lib/api's dispatch) on node:http. */
-export function webHandler(handle: (request: Request, options?: DispatchOptions) => Promise<Response>): RequestHandler {
+/** Serves the API's answers (lib/api's answerApiRequest) on node:http. */
+export function apiHandler(answer: (request: ApiRequest, options?: DispatchOptions) => Promise<ApiAnswer>): RequestHandler {
   return async (req: IncomingMessage, res: ServerResponse) => {
-    const gone = new AbortController();
-    // Only a client that left before the answer was written aborts (a stream stops at once);
-    // aborting after every finished response built an unused DOMException per request.
-    res.on('close', () => {
-      if (!res.writableFinished) gone.abort();
-    });
-    const { request, options } = toWebRequest(req, gone.signal);
-    const response = await handle(request, options);
-    const parts = serializedParts(response);
-    if (parts) return writeAnswer(req, res, parts.status, { ...parts.headers }, parts.body);
+    const { request, options } = toApiRequest(req, res);
+    const result = await answer(request, options);
+    if (isJsonAnswer(result)) return writeAnswer(req, res, result.status, { ...result.headers }, result.body);
     const headers: Record<string, string | string[]> = {};
-    response.headers.forEach((value, key) => {
+    result.headers.forEach((value, key) => {
       headers[key] = value;
     });
-    if (response.body && response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    if (result.body && result.headers.get('content-type')?.startsWith('text/event-stream')) {
       // An event stream is written as it is produced, never buffered.
-      res.writeHead(response.status, headers);
+      res.writeHead(result.status, headers);
       res.flushHeaders();
-      Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>)
+      Readable.fromWeb(result.body as import('node:stream/web').ReadableStream<Uint8Array>)
         .on('error', () => res.destroy())
         .pipe(res);
       return;
     }
-    await writeAnswer(req, res, response.status, headers, Buffer.from(await response.arrayBuffer()));
+    await writeAnswer(req, res, result.status, headers, Buffer.from(await result.arrayBuffer()));
   };
 }
 

@@ -1,20 +1,20 @@
 import crypto from 'node:crypto';
 import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatch } from '@/lib/api/dispatch';
+import { answerApiRequest } from '@/lib/api/dispatch';
 import { Perch } from '@perch/client';
 import { getPool } from '@/lib/db/pool';
 import { startRealtime, type Realtime } from '@/lib/delivery/start-realtime';
 import { closeNotifications } from '@/lib/delivery/notifications';
 import { freePort } from '@/lib/server/free-port';
 import { createHttpServer, listen } from '@/lib/server/http-server';
-import { webHandler } from '@/lib/server/web-adapter';
+import { apiHandler } from '@/lib/server/web-adapter';
 import { waitFor } from '../support/account-fixtures';
 import { createApiAccount, expectLedgersBalanced, type ApiAccount } from '../support/api-client';
 import { setUpWriter, type Writer } from '../support/api-writer';
 import { openSse } from '../support/sse-client';
 
-// GET /v2/stream over real HTTP through server.ts's fast path (node:http + webHandler): an
+// GET /v2/stream over real HTTP through server.ts's fast path (node:http + apiHandler): an
 // SSE client receives matches as they are committed, disconnects, and resumes with
 // Last-Event-ID without losing or repeating any.
 
@@ -38,7 +38,7 @@ const tweetIds = (events: { event: string; data: string }[]) => events.filter((e
 beforeAll(async () => {
   writer = await setUpWriter('stream');
   realtime = await startRealtime();
-  server = createHttpServer([{ prefix: '/v2', handle: webHandler(dispatch) }], (_req, res) => {
+  server = createHttpServer([{ prefix: '/v2', handle: apiHandler(answerApiRequest) }], (_req, res) => {
     res.writeHead(404).end();
   });
   const port = await freePort();
