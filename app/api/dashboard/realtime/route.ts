@@ -1,0 +1,12 @@
+import { routeUser } from '@/lib/auth/route-user';
+import { deliveryStatusOf, getRealtime } from '@/lib/dashboard/get-realtime';
+
+export const dynamic = 'force-dynamic';
+
+/** The Rules page's rules (with match counts), endpoints and deliveries (?status= filters them); polled while it is open. */
+export async function GET(request: Request): Promise<Response> {
+  const { user, response } = await routeUser(request);
+  if (response) return response;
+  const status = deliveryStatusOf(new URL(request.url).searchParams.get('status'));
+  return Response.json(await getRealtime(user.id, status), { headers: { 'cache-control': 'no-store' } });
+}
