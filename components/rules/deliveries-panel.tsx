@@ -5,7 +5,8 @@ import { callV2 } from '@/components/dashboard/call-v2';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TABLE_CLASSES, TD_CLASSES, TableScroll } from '@/components/ui/table-scroll';
-import { DELIVERY_STATUSES, type DashboardDelivery, type DeliveryStatus } from '@/lib/dashboard/get-realtime';
+import { DELIVERY_STATUSES, type DeliveryStatus } from '@/lib/dashboard/delivery-status';
+import type { DashboardDelivery } from '@/lib/dashboard/get-realtime';
 import { TableHead } from './table-head';
 
 type Props = { deliveries: DashboardDelivery[]; status: DeliveryStatus | null; onStatus: (status: DeliveryStatus | null) => void; onChanged: () => void };

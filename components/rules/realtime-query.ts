@@ -1,6 +1,7 @@
 import { fetchJson } from '@/components/dashboard/fetch-json';
 import type { RecentMatch } from '@/lib/dashboard/get-recent-matches';
-import type { DeliveryStatus, Realtime } from '@/lib/dashboard/get-realtime';
+import type { DeliveryStatus } from '@/lib/dashboard/delivery-status';
+import type { Realtime } from '@/lib/dashboard/get-realtime';
 
 export const REALTIME_QUERY_KEY = ['realtime'] as const;
 export const MATCHES_QUERY_KEY = ['realtime-matches'] as const;

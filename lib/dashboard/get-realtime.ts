@@ -1,4 +1,5 @@
 import { getPool } from '@/lib/db/pool';
+import type { DeliveryStatus } from './delivery-status';
 
 export type DashboardRule = {
   id: string;
@@ -31,14 +32,6 @@ export type DashboardDelivery = {
   nextAttemptAt: string | null;
 };
 export type Realtime = { rules: DashboardRule[]; endpoints: DashboardEndpoint[]; deliveries: DashboardDelivery[] };
-
-export const DELIVERY_STATUSES = ['pending', 'awaiting_credits', 'delivered', 'failed'] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
-
-/** The status filter from a query string value: one of DELIVERY_STATUSES, or null for all. */
-export function deliveryStatusOf(value: string | null | undefined): DeliveryStatus | null {
-  return value && (DELIVERY_STATUSES as readonly string[]).includes(value) ? (value as DeliveryStatus) : null;
-}
 
 /** An account's rules (of all its keys), webhook endpoints and latest deliveries, for the Rules page. */
 export async function getRealtime(userId: string, status: DeliveryStatus | null): Promise<Realtime> {

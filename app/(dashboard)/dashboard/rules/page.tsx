@@ -4,7 +4,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { requireUser } from '@/lib/auth/require-user';
 import { isLiveStatus } from '@/lib/dashboard/key-status';
 import { getRecentMatches } from '@/lib/dashboard/get-recent-matches';
-import { deliveryStatusOf, getRealtime } from '@/lib/dashboard/get-realtime';
+import { deliveryStatusOf } from '@/lib/dashboard/delivery-status';
+import { getRealtime } from '@/lib/dashboard/get-realtime';
 import { listKeys } from '@/lib/dashboard/list-keys';
 
 export const metadata: Metadata = { title: 'Rules' };

@@ -1,5 +1,6 @@
 import { routeUser } from '@/lib/auth/route-user';
-import { deliveryStatusOf, getRealtime } from '@/lib/dashboard/get-realtime';
+import { deliveryStatusOf } from '@/lib/dashboard/delivery-status';
+import { getRealtime } from '@/lib/dashboard/get-realtime';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,0 +1,9 @@
+// Safe to import in client components (the Rules page's status filter): no database here.
+
+export const DELIVERY_STATUSES = ['pending', 'awaiting_credits', 'delivered', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** The status filter from a query string value: one of DELIVERY_STATUSES, or null for all. */
+export function deliveryStatusOf(value: string | null | undefined): DeliveryStatus | null {
+  return value && (DELIVERY_STATUSES as readonly string[]).includes(value) ? (value as DeliveryStatus) : null;
+}
