@@ -25,7 +25,7 @@ test('create a rule and an endpoint on the Rules page, see a posted tweet match 
     await form.getByLabel('Tag').fill('e2e live');
     await expect(form.getByLabel('Key')).toHaveValue(/.+/);
     await expect(form.getByRole('option', { name: 'rules key' })).toHaveCount(1);
-    const query = form.getByLabel('Search query');
+    const query = form.getByRole('textbox', { name: 'Search query' });
     await query.fill(`${word} lang:english`);
     await expect(form.getByText('lang: needs a language code such as en or pt, got "english"')).toBeVisible();
     await expect(query).toHaveAttribute('aria-invalid', 'true');
@@ -38,7 +38,7 @@ test('create a rule and an endpoint on the Rules page, see a posted tweet match 
     await expect(row.getByRole('cell', { name: word, exact: true })).toBeVisible();
     await expect(row.getByRole('cell', { name: 'rules key' })).toBeVisible();
     await expect(row.getByRole('cell', { name: 'Matches of e2e live' })).toHaveText('0');
-    await expect(form.getByLabel('Search query')).toHaveValue('');
+    await expect(form.getByRole('textbox', { name: 'Search query' })).toHaveValue('');
 
     // A rule is its key's: naming a key that is not the account's is refused.
     const foreign = await dashboardV2(page, 'GET', 'rules', undefined, { 'x-perch-key-id': 'not-a-key-of-mine' });
@@ -99,7 +99,7 @@ test('create a rule and an endpoint on the Rules page, see a posted tweet match 
     await row.getByRole('button', { name: 'Edit e2e live' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit rule e2e live' });
     await edit.getByLabel('Tag').fill('e2e edited');
-    await edit.getByLabel('Search query').fill(`${word} OR #perch`);
+    await edit.getByRole('textbox', { name: 'Search query' }).fill(`${word} OR #perch`);
     await expect(edit.getByText('Valid query.')).toBeVisible();
     await edit.getByRole('button', { name: 'Save rule' }).click();
     await expect(edit).toBeHidden();

@@ -12,8 +12,12 @@ export function platformUsername(label: string): string {
 export async function createPlatformAccountOnAuthorizePage(page: Page, username: string): Promise<void> {
   await expect(page).toHaveURL(/\/platform\/oauth\/authorize\?/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the platform' })).toBeVisible();
-  await page.getByRole('button', { name: 'Create one' }).click();
   const form = page.getByRole('form', { name: 'Create a platform account' });
+  // A click that lands before the page has hydrated does nothing: click until the form shows.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Create one' }).click();
+    await expect(form).toBeVisible({ timeout: 1_000 });
+  }).toPass();
   await form.getByLabel('Username').fill(username);
   await form.getByLabel('Display name').fill(`E2E ${username}`);
   await form.getByLabel('Password').fill(PLATFORM_PASSWORD);
