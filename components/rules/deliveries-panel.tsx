@@ -41,7 +41,7 @@ export function DeliveriesPanel({ deliveries, status, onStatus, onChanged }: Pro
       ) : (
         <TableScroll label="Deliveries table">
           <table className={TABLE_CLASSES}>
-            <TableHead columns={['Created (UTC)', 'Endpoint', 'Event', 'Tweet', 'Status', 'Attempts', 'Response', 'Error', 'Latency', '']} />
+            <TableHead columns={['Created (UTC)', 'Endpoint', 'Event', 'Status', 'Attempts', 'Response', 'Error', 'Latency', '']} />
             <tbody>
               {deliveries.map((delivery) => (
                 <tr key={delivery.id}>
@@ -50,8 +50,8 @@ export function DeliveriesPanel({ deliveries, status, onStatus, onChanged }: Pro
                   <td className={TD_CLASSES}>
                     {delivery.event}
                     {delivery.ruleTag && <span className="block text-xs text-slate-500 dark:text-slate-400">{delivery.ruleTag}</span>}
+                    {delivery.tweetId && <span className="block font-mono text-xs text-slate-500 dark:text-slate-400">tweet {delivery.tweetId}</span>}
                   </td>
-                  <td className={`${TD_CLASSES} font-mono text-xs`}>{delivery.tweetId ?? '—'}</td>
                   <td className={TD_CLASSES}>
                     {label(delivery.status)}
                     {delivery.status === 'pending' && delivery.nextAttemptAt && delivery.attempts > 0 && (
