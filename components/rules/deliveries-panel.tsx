@@ -5,7 +5,7 @@ import { callV2 } from '@/components/dashboard/call-v2';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TABLE_CLASSES, TD_CLASSES, TableScroll } from '@/components/ui/table-scroll';
-import { DELIVERY_STATUSES, type DeliveryStatus } from '@/lib/dashboard/delivery-status';
+import { DELIVERY_STATUSES, deliveryErrorBeyondCode, type DeliveryStatus } from '@/lib/dashboard/delivery-status';
 import type { DashboardDelivery } from '@/lib/dashboard/get-realtime';
 import { TableHead } from './table-head';
 
@@ -60,7 +60,7 @@ export function DeliveriesPanel({ deliveries, status, onStatus, onChanged }: Pro
                   </td>
                   <td className={`${TD_CLASSES} tabular-nums`}>{delivery.attempts}</td>
                   <td className={`${TD_CLASSES} tabular-nums`}>{delivery.statusCode ?? '—'}</td>
-                  <td className={`${TD_CLASSES} max-w-64 break-words text-xs`}>{delivery.error ?? '—'}</td>
+                  <td className={`${TD_CLASSES} max-w-64 break-words text-xs`}>{deliveryErrorBeyondCode(delivery.statusCode, delivery.error) ?? '—'}</td>
                   <td className={`${TD_CLASSES} tabular-nums`}>{delivery.latencyMs === null ? '—' : `${delivery.latencyMs} ms`}</td>
                   <td className={`${TD_CLASSES} text-right`}>
                     {(delivery.status === 'delivered' || delivery.status === 'failed') && (

@@ -32,9 +32,7 @@ export function RulesTable({ rules, busyId, ...handlers }: { rules: DashboardRul
                 {rule.keyName}
                 {!rule.keyUsable && <span className="block text-xs text-slate-500 dark:text-slate-400">revoked or expired: matches nothing</span>}
               </td>
-              <td className={`${TD_CLASSES} tabular-nums`} aria-label={`Matches of ${rule.tag}`}>
-                {formatNumber(rule.matches)}
-              </td>
+              <td className={`${TD_CLASSES} tabular-nums`}>{formatNumber(rule.matches)}</td>
               <td className={`${TD_CLASSES} whitespace-nowrap text-right`}>
                 {rule.keyUsable ? (
                   <div className="flex justify-end gap-2">

@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { callV2 } from '@/components/dashboard/call-v2';
+import { deliveryErrorBeyondCode } from '@/lib/dashboard/delivery-status';
 import type { Delivery } from '@/lib/delivery/endpoint-store';
 
 type Props = { endpointId: string; deliveryId: string };
@@ -21,7 +22,8 @@ function describe(delivery: Delivery | null | undefined): string {
   const answer = d.last_status_code === null ? (d.last_error ?? 'no answer') : `HTTP ${d.last_status_code}`;
   const latency = d.last_latency_ms === null ? '' : ` in ${d.last_latency_ms} ms`;
   if (d.status === 'delivered') return `Test event delivered: ${answer}${latency}.`;
-  const error = d.last_status_code !== null && d.last_error ? ` (${d.last_error})` : '';
+  const beyond = d.last_status_code === null ? null : deliveryErrorBeyondCode(d.last_status_code, d.last_error);
+  const error = beyond ? ` (${beyond})` : '';
   return `Test event failed: ${answer}${error}${latency}.${d.status === 'pending' ? ' It will be tried again.' : ''}`;
 }
 
