@@ -1,10 +1,8 @@
 'use client';
 
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { sendJson } from '@/components/dashboard/fetch-json';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { FormAlert } from '@/components/ui/form-alert';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import type { KeySummary } from '@/lib/dashboard/list-keys';
 
 export type ConfirmKeyActionProps = {
@@ -21,41 +19,12 @@ export type ConfirmKeyActionProps = {
 };
 
 /** Asks before an irreversible DELETE on a key (revoke, delete), and shows the route's refusal. */
-export function ConfirmKeyActionDialog({ subject, title, description, url, actionLabel, pendingLabel, onClose, onDone }: ConfirmKeyActionProps) {
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function confirm() {
-    if (!subject) return;
-    setPending(true);
+export function ConfirmKeyActionDialog({ subject, url, ...props }: ConfirmKeyActionProps) {
+  async function run(): Promise<string | null> {
+    if (!subject) return null;
     const answer = await sendJson('DELETE', url(subject));
-    setPending(false);
-    if (!answer.ok) {
-      setError(answer.status === 404 ? 'This key no longer exists.' : answer.message);
-      return;
-    }
-    setError(null);
-    onDone();
+    if (answer.ok) return null;
+    return answer.status === 404 ? 'This key no longer exists.' : answer.message;
   }
-
-  function close() {
-    setError(null);
-    onClose();
-  }
-
-  return (
-    <Dialog open={subject !== null} onClose={close} title={title} description={description}>
-      <div className="flex flex-col gap-4">
-        <FormAlert message={error} />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={close} autoFocus>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={() => void confirm()} disabled={pending}>
-            {pending ? pendingLabel : actionLabel}
-          </Button>
-        </div>
-      </div>
-    </Dialog>
-  );
+  return <ConfirmDialog open={subject !== null} onConfirm={run} {...props} />;
 }

@@ -1,53 +1,11 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { SecretPanel } from '@/components/ui/secret-panel';
 import type { CreatedKey } from '@/lib/dashboard/create-key';
 
 /** The full key, shown this once, with a copy button; dismissing it forgets the key. */
 export function NewKeyPanel({ created, note, onDismiss }: { created: CreatedKey; note?: string; onDismiss: () => void }) {
-  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), []);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(created.key);
-      setCopied('copied');
-    } catch {
-      // Clipboard access needs a secure context (https or localhost); selecting the text is the fallback.
-      setCopied('failed');
-    }
-  }
-
   return (
-    <section
-      aria-labelledby="new-key-heading"
-      className="rounded-xl border border-amber-300 bg-amber-50 p-4 sm:p-5 dark:border-amber-700 dark:bg-amber-950/40"
-    >
-      <h2 id="new-key-heading" ref={headingRef} tabIndex={-1} className="text-base font-semibold focus:outline-none">
-        Your new key “{created.name}”
-      </h2>
-      <p role="alert" className="mt-1 text-sm text-amber-900 dark:text-amber-200">
-        Copy it now and keep it somewhere safe: it will not be shown again.
-      </p>
-      {note && <p className="mt-1 text-sm text-amber-900 dark:text-amber-200">{note}</p>}
-      <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
-        <code aria-label="New API key" className="min-w-0 flex-1 select-all break-all rounded-lg bg-white px-3 py-2 font-mono text-sm dark:bg-slate-900">
-          {created.key}
-        </code>
-        <div className="flex gap-2">
-          <Button variant="secondary" onClick={() => void copy()}>
-            {copied === 'copied' ? 'Copied' : 'Copy key'}
-          </Button>
-          <Button variant="ghost" onClick={onDismiss}>
-            Done
-          </Button>
-        </div>
-      </div>
-      <p aria-live="polite" className="mt-2 text-xs text-amber-900 dark:text-amber-200">
-        {copied === 'copied' ? 'The key is on your clipboard.' : copied === 'failed' ? 'Copying is blocked here: select the key and copy it by hand.' : ''}
-      </p>
-    </section>
+    <SecretPanel heading={`Your new key “${created.name}”`} secret={created.key} secretLabel="New API key" copyLabel="Copy key" noun="key" note={note} onDismiss={onDismiss} />
   );
 }

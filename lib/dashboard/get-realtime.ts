@@ -1,18 +1,46 @@
 import { getPool } from '@/lib/db/pool';
+import type { DeliveryStatus } from './delivery-status';
 
-export type DashboardRule = { id: string; tag: string; kind: string; definition: string; status: string; pausedReason: string | null; keyName: string; matches: number };
+export type DashboardRule = {
+  id: string;
+  tag: string;
+  kind: 'query' | 'accounts';
+  query: string | null;
+  accounts: string[];
+  definition: string;
+  status: string;
+  pausedReason: string | null;
+  keyId: string;
+  keyName: string;
+  /** False once the key is revoked or expired: its rules match nothing and cannot be managed as it. */
+  keyUsable: boolean;
+  matches: number;
+};
 export type DashboardEndpoint = { id: string; url: string; description: string; createdAt: string; previousSecretExpiresAt: string | null };
-export type DashboardDelivery = { id: string; endpointUrl: string; event: string; tweetId: string | null; status: string; attempts: number; statusCode: number | null; error: string | null; latencyMs: number | null; createdAt: string };
-
-export const DELIVERY_STATUSES = ['pending', 'awaiting_credits', 'delivered', 'failed'] as const;
+export type DashboardDelivery = {
+  id: string;
+  endpointUrl: string;
+  event: string;
+  ruleTag: string | null;
+  tweetId: string | null;
+  status: string;
+  attempts: number;
+  statusCode: number | null;
+  error: string | null;
+  latencyMs: number | null;
+  createdAt: string;
+  nextAttemptAt: string | null;
+};
+export type Realtime = { rules: DashboardRule[]; endpoints: DashboardEndpoint[]; deliveries: DashboardDelivery[] };
 
 /** An account's rules (of all its keys), webhook endpoints and latest deliveries, for the Rules page. */
-export async function getRealtime(userId: string, status: string | null): Promise<{ rules: DashboardRule[]; endpoints: DashboardEndpoint[]; deliveries: DashboardDelivery[] }> {
+export async function getRealtime(userId: string, status: DeliveryStatus | null): Promise<Realtime> {
   const pool = getPool();
   const [rules, endpoints, deliveries] = await Promise.all([
     pool.query<DashboardRule>(
-      `SELECT r.id::text, r.tag, r.kind, coalesce(r.query, array_to_string(r.accounts, ', ')) AS definition, r.status, r.paused_reason AS "pausedReason",
-              k.name AS "keyName", (SELECT count(*)::int FROM realtime_matches m WHERE m.rule_id = r.id) AS matches
+      `SELECT r.id::text, r.tag, r.kind, r.query, r.accounts, coalesce(r.query, array_to_string(r.accounts, ', ')) AS definition, r.status, r.paused_reason AS "pausedReason",
+              k.id AS "keyId", k.name AS "keyName", (k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())) AS "keyUsable",
+              (SELECT count(*)::int FROM realtime_matches m WHERE m.rule_id = r.id) AS matches
        FROM realtime_rules r JOIN api_keys k ON k.id = r.key_id WHERE r.user_id = $1 ORDER BY r.id`,
       [userId],
     ),
@@ -23,10 +51,12 @@ export async function getRealtime(userId: string, status: string | null): Promis
       [userId],
     ),
     pool.query<DashboardDelivery>(
-      `SELECT d.id::text, e.url AS "endpointUrl", d.event, m.tweet_id::text AS "tweetId", d.status, d.attempts, d.last_status_code AS "statusCode",
-              d.last_error AS error, d.last_latency_ms AS "latencyMs", to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "createdAt"
-       FROM realtime_deliveries d JOIN realtime_endpoints e ON e.id = d.endpoint_id LEFT JOIN realtime_matches m ON m.id = d.match_id
-       WHERE e.user_id = $1 AND ($2::text IS NULL OR d.status = $2) ORDER BY d.created_at DESC LIMIT 100`,
+      `SELECT d.id::text, e.url AS "endpointUrl", d.event, r.tag AS "ruleTag", m.tweet_id::text AS "tweetId", d.status, d.attempts, d.last_status_code AS "statusCode",
+              d.last_error AS error, d.last_latency_ms AS "latencyMs", to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "createdAt",
+              to_char(d.next_attempt_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "nextAttemptAt"
+       FROM realtime_deliveries d JOIN realtime_endpoints e ON e.id = d.endpoint_id
+       LEFT JOIN realtime_matches m ON m.id = d.match_id LEFT JOIN realtime_rules r ON r.id = m.rule_id
+       WHERE e.user_id = $1 AND ($2::text IS NULL OR d.status = $2) ORDER BY d.created_at DESC, d.id LIMIT 100`,
       [userId, status],
     ),
   ]);

@@ -1,33 +1,13 @@
-import crypto from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, sampleUsername, signUp, test, uniqueEmail } from './support/fixtures';
+import { createPlatformAccountOnAuthorizePage, dashboardV2, PLATFORM_PASSWORD, platformUsername } from './support/platform-account';
 import { screenshotPage } from './support/screenshots';
 
 // "Connect platform account" end to end in Chromium: the dashboard, the embedded platform's
 // authorize and consent pages, the callback, the compose box, the explorer, disconnect.
 
-const PLATFORM_PASSWORD = 'platform password 1';
-
-function platformUsername(label: string): string {
-  return `${label}${crypto.randomBytes(4).toString('hex')}`.slice(0, 15);
-}
-
 /** A write through the dashboard's /v2 path, as the compose box sends it, from the page's session. */
-async function dashboardWrite(page: Page, path: string, body: unknown): Promise<{ status: number; body: any }> {
-  const response = await page.request.post(`/api/dashboard/v2/${path}`, { headers: { 'x-perch-dashboard': '1', 'content-type': 'application/json' }, data: body });
-  return { status: response.status(), body: await response.json() };
-}
-
-async function createPlatformAccountOnAuthorizePage(page: Page, username: string): Promise<void> {
-  await expect(page).toHaveURL(/\/platform\/oauth\/authorize\?/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the platform' })).toBeVisible();
-  await page.getByRole('button', { name: 'Create one' }).click();
-  const form = page.getByRole('form', { name: 'Create a platform account' });
-  await form.getByLabel('Username').fill(username);
-  await form.getByLabel('Display name').fill(`E2E ${username}`);
-  await form.getByLabel('Password').fill(PLATFORM_PASSWORD);
-  await form.getByRole('button', { name: 'Create account and continue' }).click();
-}
+const dashboardWrite = (page: Page, path: string, body: unknown) => dashboardV2(page, 'POST', path, body);
 
 test('connect a platform account, post from the compose box, find it in the explorer, disconnect, then writes get 403', async ({ page }) => {
   await signUp(page, uniqueEmail('connect'));

@@ -1,12 +1,12 @@
-import crypto from 'node:crypto';
 import http from 'node:http';
+import { verifyWebhookSignature } from '@perch/client';
 import { freePort } from '@/lib/server/free-port';
 
 export type Received = { deliveryId: string; body: { id: string; event: string; match: { id: string; rule: { id: string; tag: string } } | null; tweet: { id: string } | null }; signatures: string[] };
 
 /**
  * A real HTTP receiver on a loopback port that verifies each delivery's Perch-Signature
- * against the secrets it was given (401 when none verifies) and can go down and come back
+ * against the secrets it was given with the client's verifyWebhookSignature (401 when none verifies) and can go down and come back
  * on the same port, as a customer's server does.
  */
 export async function startWebhookReceiver() {
@@ -16,26 +16,18 @@ export async function startWebhookReceiver() {
   let secrets: string[] = [];
   let server: http.Server | null = null;
 
-  const verify = (header: string, raw: string): boolean => {
-    const parts = header.split(',').map((part) => part.split('=') as [string, string]);
-    const t = parts.find(([name]) => name === 't')?.[1];
-    const v1 = parts.filter(([name]) => name === 'v1').map(([, value]) => value);
-    if (!t || Math.abs(Date.now() / 1000 - Number(t)) > 300) return false;
-    return secrets.some((secret) => {
-      const expected = crypto.createHmac('sha256', secret).update(`${t}.${raw}`).digest('hex');
-      return v1.some((sig) => sig.length === expected.length && crypto.timingSafeEqual(Buffer.from(sig), Buffer.from(expected)));
-    });
-  };
+  // The client's own verifier: what a customer's receiver would run.
+  const verify = (header: string, raw: string): Promise<boolean> => verifyWebhookSignature({ body: raw, signature: header, secret: secrets });
 
   const up = () =>
     new Promise<void>((resolve) => {
       server = http.createServer((req, res) => {
         const chunks: Buffer[] = [];
         req.on('data', (chunk: Buffer) => chunks.push(chunk));
-        req.on('end', () => {
+        req.on('end', async () => {
           const raw = Buffer.concat(chunks).toString();
           const header = String(req.headers['perch-signature'] ?? '');
-          if (!verify(header, raw)) {
+          if (!(await verify(header, raw))) {
             rejected.push(raw);
             res.writeHead(401).end();
             return;

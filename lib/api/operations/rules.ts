@@ -48,7 +48,7 @@ const ruleParams = z.object({ ruleId: idField });
 
 /** Rules belong to a key; the dashboard's playground calls without one. */
 function keyOf(caller: Caller): string {
-  if (caller.keyId === null) throw new ApiError('invalid_request', 'rules belong to an API key: call with a key (Authorization: Bearer perch_…)');
+  if (caller.keyId === null) throw new ApiError('invalid_request', 'rules belong to an API key: call with a key (Authorization: Bearer perch_…), or manage them on the dashboard’s Rules page');
   return caller.keyId;
 }
 

@@ -1,9 +1,12 @@
 // /v2 for the signed-in dashboard (playground, explorer): the same dispatch as the public API,
 // authenticated by the session instead of a key, charged to the account with source
 // `playground`. Paths mirror /v2: /api/dashboard/v2/users/jack runs GET /v2/users/jack.
+// Rules belong to a key: the Rules page names one of the account's keys in X-Perch-Key-Id and
+// the call runs as that key (its id and scopes), without the key's secret.
 import { dispatch } from '@/lib/api/dispatch';
 import { jsonError, routeUser } from '@/lib/auth/route-user';
 import { dashboardRoute } from '@/lib/dashboard/dashboard-route';
+import { ownKeyCaller } from '@/lib/dashboard/own-key-caller';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
@@ -13,11 +16,15 @@ const PREFIX = '/api/dashboard';
 // Every call spends credits, so even GETs must come from our own pages: the custom header
 // cannot be sent cross-site without a CORS preflight, which this route never grants.
 const REQUIRED_HEADER = 'x-perch-dashboard';
+const KEY_HEADER = 'x-perch-key-id';
 
 async function handle(request: Request): Promise<Response> {
   if (request.headers.get(REQUIRED_HEADER) !== '1') return jsonError(403, `send the ${REQUIRED_HEADER}: 1 header from the dashboard`);
   const { user, response } = await routeUser(request);
   if (response) return response;
+  const keyId = request.headers.get(KEY_HEADER);
+  const caller = keyId ? await ownKeyCaller(user.id, keyId) : { userId: user.id, keyId: null, scopes: ['read', 'write'], source: 'playground' as const };
+  if (!caller) return jsonError(404, 'no usable key of yours has this id: it may have been revoked, have expired or been deleted');
   const url = new URL(request.url);
   url.pathname = url.pathname.slice(PREFIX.length);
   const forwarded = new Request(url, {
@@ -25,7 +32,7 @@ async function handle(request: Request): Promise<Response> {
     headers: request.headers,
     body: request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer(),
   });
-  return dispatch(forwarded, { caller: { userId: user.id, keyId: null, scopes: ['read', 'write'], source: 'playground' } });
+  return dispatch(forwarded, { caller });
 }
 
 export const GET = dashboardRoute(handle);

@@ -1,0 +1,17 @@
+import { routeUser } from '@/lib/auth/route-user';
+import { getRecentMatches } from '@/lib/dashboard/get-recent-matches';
+import { dashboardRoute } from '@/lib/dashboard/dashboard-route';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * The account's newest matches for the Rules page's live panel. Read from the database, not
+ * from GET /v2/stream: a stream delivery is charged 15 credits, watching the page is free.
+ */
+async function handleGet(request: Request): Promise<Response> {
+  const { user, response } = await routeUser(request);
+  if (response) return response;
+  return Response.json({ matches: await getRecentMatches(user.id) }, { headers: { 'cache-control': 'no-store' } });
+}
+
+export const GET = dashboardRoute(handleGet);
