@@ -1,6 +1,6 @@
 import type { KeysetPosition, Page, Tweet, TweetSort, User, UserSort } from '../types';
 import type { FeedViewPost, PostView, ProfileView } from './map-records';
-import { pageOverRankedWindow, pageOverUpstream, type UpstreamPager } from './upstream-pages';
+import { pageOverRankedWindow, pageOverUpstream, type UpstreamPager } from '../upstream-pages';
 
 // Bluesky lists come in its own order (newest first for feeds and graphs, relevance for
 // search). Perch's other sorts rank a window of the upstream's first items here.
