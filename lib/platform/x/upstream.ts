@@ -101,9 +101,19 @@ export function mapXError(error: unknown, subject: Subject, { asUser = false } =
     if (error.code === 403) return new ForbiddenError(`X refused: ${detail}`);
     return new UnavailableError(`X is unavailable right now (upstream status ${error.code}): retry shortly`);
   }
-  if (error instanceof ApiRequestError && /timeout/i.test(error.requestError?.message ?? '')) return new UnavailableError('X did not answer in time: retry shortly');
+  if (error instanceof ApiRequestError && /timeout/i.test(requestCause(error))) return new UnavailableError('X did not answer in time: retry shortly');
   if (error instanceof ApiRequestError) return new UnavailableError('X is unavailable right now (the connection failed): retry shortly');
   return error instanceof Error ? error : new Error(String(error));
+}
+
+/**
+ * Why a request failed before any answer ("Request timeout." when the client's timeout fired).
+ * twitter-api-v2 1.29 stores the cause as `_options.error` but its `requestError` getter reads
+ * `_options.requestError`, so the getter is always undefined.
+ */
+function requestCause(error: ApiRequestError): string {
+  const options = (error as unknown as { _options?: { error?: Error; requestError?: Error } })._options;
+  return (options?.requestError ?? options?.error)?.message ?? '';
 }
 
 /** Seconds until X's window resets: x-rate-limit-reset is in Unix seconds. */
