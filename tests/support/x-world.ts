@@ -1,3 +1,4 @@
+import type { XSettings } from '@/lib/platform/platform-config';
 import { createServedPlatforms, type ServedPlatforms } from '@/lib/platform/served-platforms';
 import type { FakeX } from './fake-x-api';
 import type { FakeXWorld } from './fake-x-world';
@@ -109,19 +110,24 @@ export function xWorld(): FakeXWorld {
   };
 }
 
+/** X settings pointing at the fake, its certificate trusted. */
+export function fakeXSettings(fake: FakeX, timeoutMs = 10_000): XSettings {
+  return {
+    apiUrl: fake.url,
+    bearerToken: fake.bearerToken,
+    oauth: { clientId: fake.client.id, clientSecret: fake.client.secret, authorizeUrl: `${fake.url}/i/oauth2/authorize` },
+    timeoutMs,
+    httpAgent: fake.agent,
+  };
+}
+
 /** Perch serving X (and the embedded platform beside it) from the fake. */
 export function xPlatforms(fake: FakeX, options: { cacheTtlSeconds?: number; timeoutMs?: number } = {}): ServedPlatforms {
   return createServedPlatforms({
     defaultPlatform: 'x',
     platforms: ['x', 'local'],
     bluesky: null,
-    x: {
-      apiUrl: fake.url,
-      bearerToken: fake.bearerToken,
-      oauth: { clientId: fake.client.id, clientSecret: fake.client.secret, authorizeUrl: `${fake.url}/i/oauth2/authorize` },
-      timeoutMs: options.timeoutMs ?? 10_000,
-      httpAgent: fake.agent,
-    },
+    x: fakeXSettings(fake, options.timeoutMs),
     cacheTtlSeconds: options.cacheTtlSeconds ?? 0,
   });
 }

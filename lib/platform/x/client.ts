@@ -4,7 +4,8 @@ import type { XSettings } from '../platform-config';
 // twitter-api-v2 writes X's origin into its calls (https://api.x.com/2/…, the OAuth 2.0 token
 // endpoint too) and its cloneWithPrefix is broken in 1.29. A plugin that rewrites the origin
 // before each request is configured points every call, typed or not, at the configured API and
-// gives each its timeout.
+// gives each its timeout. It also sends the OAuth 2.0 token and revoke requests form-encoded, as
+// X documents them: 1.29 means to, but tests `url.password` instead of the path and sends JSON.
 
 const X_ORIGINS = ['https://api.x.com/', 'https://api.twitter.com/'];
 
@@ -15,6 +16,7 @@ function rebase(settings: Pick<XSettings, 'apiUrl' | 'timeoutMs'>): ITwitterApiC
       const origin = X_ORIGINS.find((prefix) => params.url.startsWith(prefix));
       if (origin && target !== origin) params.url = target + params.url.slice(origin.length);
       params.timeout ??= settings.timeoutMs;
+      if (/\/2\/oauth2\//.test(params.url)) params.forceBodyMode = 'url';
     },
   };
 }
