@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_SYNTAX } from '@/lib/platform/syntax';
+import { apiRequest, createApiAccount, expectLedgersBalanced, readAnswer, type ApiAccount } from '../support/api-client';
+import { expectError, expectSuccess } from '../support/api-records';
+import { startServer, type RunningServer } from '../support/api-server';
+import { startFakeX, type FakeX } from '../support/fake-x-api';
+import { describePlatformContract, type ContractSubjects } from '../support/platform-contract';
+import { X_IDS as I, xWorld } from '../support/x-world';
+
+// The production server started with PERCH_PLATFORM=x and its X settings from the environment,
+// pointed at the fake X API (its certificate trusted through NODE_EXTRA_CA_CERTS), and the
+// platform contract run against it over real HTTP.
+
+process.env.PERCH_CURSOR_SECRET ??= 'x-server-test-cursor-secret';
+
+let fake: FakeX;
+let server: RunningServer;
+let account: ApiAccount;
+
+beforeAll(async () => {
+  fake = await startFakeX(xWorld());
+  server = await startServer(process.env.DATABASE_URL!, {
+    PERCH_PLATFORM: 'x',
+    PERCH_X_BEARER_TOKEN: fake.bearerToken,
+    PERCH_X_API_URL: fake.url,
+    PERCH_X_CLIENT_ID: fake.client.id,
+    PERCH_X_CLIENT_SECRET: fake.client.secret,
+    PERCH_X_AUTHORIZE_URL: `${fake.url}/i/oauth2/authorize`,
+    NODE_EXTRA_CA_CERTS: fake.certificateFile,
+    PERCH_UPSTREAM_CACHE_SECONDS: '0',
+    PERCH_CURSOR_SECRET: process.env.PERCH_CURSOR_SECRET!,
+    // Per-call database holds: balances read right after a call are final.
+    PERCH_CREDIT_LEASES: '0',
+  });
+  const direct = await createApiAccount({ label: 'x-server' });
+  // The same account, its calls sent over HTTP to server.ts.
+  account = {
+    ...direct,
+    call: async (method, path, options = {}) => {
+      const request = apiRequest(method, path, { ...options, key: direct.key });
+      const url = new URL(request.url);
+      const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+      return readAnswer(await fetch(`${server.url}${url.pathname}${url.search}`, { method, headers: request.headers, body }));
+    },
+  };
+}, 10 * 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await fake?.close();
+  await expectLedgersBalanced();
+});
+
+describePlatformContract(
+  'x',
+  () =>
+    ({
+      account,
+      syntax: LOCAL_SYNTAX,
+      username: 'alice',
+      tweetId: I.hello,
+      missingUsername: 'nobody',
+      missingTweetId: '1799999999999999999',
+      badUsername: 'not a name',
+      badTweetId: 'abc',
+      unavailablePath: '/v2/communities/123/tweets',
+    }) satisfies ContractSubjects,
+);
+
+describe('server.ts serving X', () => {
+  it('says so on /v2/account, and every upstream call reached the fake', async () => {
+    const me = await account.call('GET', '/v2/account');
+    expectSuccess(me);
+    expect(me.body.data.platforms).toEqual({ default: 'x', available: ['x'], current: 'x' });
+    expect(fake.calls.some((call) => call.startsWith('GET /2/users/by/username/alice'))).toBe(true);
+    expect(fake.unmatched).toEqual([]);
+  });
+
+  it('the embedded platform is not served unless listed', async () => {
+    const answer = await account.call('GET', '/v2/users/alice', { headers: { 'perch-platform': 'local' } });
+    expectError(answer, 400, 'invalid_request');
+  });
+});
