@@ -23,18 +23,18 @@ function positionOf(after: KeysetPosition | null | undefined): { cursor: string 
   return { cursor: cursor || undefined, skip };
 }
 
-/**
- * `count` items after `after` from an upstream of pages of at most `maxLimit`, keeping only
- * those `keep` accepts, each mapped once.
- */
-export async function pageOverUpstream<U, T>(options: {
+/** A Perch page over an upstream: `count` items after `after`, from pages of at most `maxLimit`, kept by `keep`, each mapped once. */
+export type UpstreamPageOptions<U, T> = {
   fetch: UpstreamPager<U>;
   count: number;
   after?: KeysetPosition | null;
   maxLimit: number;
   keep?: (item: U) => boolean;
   map: (items: U[]) => Promise<T[]> | T[];
-}): Promise<Page<T>> {
+};
+
+/** `count` items after `after` in the upstream's order. */
+export async function pageOverUpstream<U, T>(options: UpstreamPageOptions<U, T>): Promise<Page<T>> {
   let { cursor, skip } = positionOf(options.after);
   const kept: U[] = [];
   for (let pages = 0; pages < MAX_UPSTREAM_PAGES; pages += 1) {

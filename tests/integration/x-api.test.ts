@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveXConnection } from '@/lib/connections/x-connection';
-import { LOCAL_SYNTAX } from '@/lib/platform/syntax';
 import { setServedPlatforms } from '@/lib/platform/served-platforms';
 import { createApiAccount, expectLedgersBalanced, type ApiAccount } from '../support/api-client';
 import { expectCharged, expectChargedPerItem, expectNothingCharged, measuredCall, PRICE } from '../support/api-charges';
 import { expectError, expectSuccess } from '../support/api-records';
 import { startFakeX, type FakeX } from '../support/fake-x-api';
-import { describePlatformContract, type ContractSubjects } from '../support/platform-contract';
-import { X_IDS as I, xPlatforms, xWorld } from '../support/x-world';
+import { describePlatformContract } from '../support/platform-contract';
+import { X_IDS as I, xContractSubjects, xPlatforms, xWorld } from '../support/x-world';
 
 // Perch's /v2 with X as the default platform, through the real twitter-api-v2 client, against a
 // local fake of X API v2 (tests/support/fake-x-api.ts) over HTTPS.
@@ -28,21 +27,7 @@ afterAll(async () => {
   await expectLedgersBalanced();
 });
 
-describePlatformContract(
-  'x',
-  () =>
-    ({
-      account,
-      syntax: LOCAL_SYNTAX,
-      username: 'alice',
-      tweetId: I.hello,
-      missingUsername: 'nobody',
-      missingTweetId: '1799999999999999999',
-      badUsername: 'not a name',
-      badTweetId: 'abc',
-      unavailablePath: `/v2/communities/123/members`,
-    }) satisfies ContractSubjects,
-);
+describePlatformContract('x', () => xContractSubjects(account));
 
 const ids = (answer: { body: { data: Array<{ id: string }> } }) => answer.body.data.map((item) => item.id);
 

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_SYNTAX } from '@/lib/platform/syntax';
 import { apiRequest, createApiAccount, expectLedgersBalanced, readAnswer, type ApiAccount } from '../support/api-client';
 import { expectError, expectSuccess } from '../support/api-records';
 import { startServer, type RunningServer } from '../support/api-server';
 import { startFakeX, type FakeX } from '../support/fake-x-api';
-import { describePlatformContract, type ContractSubjects } from '../support/platform-contract';
-import { X_IDS as I, xWorld } from '../support/x-world';
+import { describePlatformContract } from '../support/platform-contract';
+import { X_IDS as I, xContractSubjects, xWorld } from '../support/x-world';
 
 // The production server started with PERCH_PLATFORM=x and its X settings from the environment,
 // pointed at the fake X API (its certificate trusted through NODE_EXTRA_CA_CERTS), and the
@@ -51,21 +50,7 @@ afterAll(async () => {
   await expectLedgersBalanced();
 });
 
-describePlatformContract(
-  'x',
-  () =>
-    ({
-      account,
-      syntax: LOCAL_SYNTAX,
-      username: 'alice',
-      tweetId: I.hello,
-      missingUsername: 'nobody',
-      missingTweetId: '1799999999999999999',
-      badUsername: 'not a name',
-      badTweetId: 'abc',
-      unavailablePath: '/v2/communities/123/tweets',
-    }) satisfies ContractSubjects,
-);
+describePlatformContract('x', () => xContractSubjects(account, '/v2/communities/123/tweets'));
 
 describe('server.ts serving X', () => {
   it('says so on /v2/account, and every upstream call reached the fake', async () => {

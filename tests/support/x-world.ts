@@ -1,7 +1,10 @@
 import type { XSettings } from '@/lib/platform/platform-config';
+import { LOCAL_SYNTAX } from '@/lib/platform/syntax';
 import { createServedPlatforms, type ServedPlatforms } from '@/lib/platform/served-platforms';
+import type { ApiAccount } from './api-client';
 import type { FakeX } from './fake-x-api';
 import type { FakeXWorld } from './fake-x-world';
+import type { ContractSubjects } from './platform-contract';
 
 // A small X world for the fake X API (accounts, posts with a reply thread, a quote, a retweet,
 // a mention, media, follows, likes, a list, trends) and Perch's platforms pointed at the fake.
@@ -107,6 +110,21 @@ export function xWorld(): FakeXWorld {
     ],
     lists: [{ id: I.list, name: 'birders', owner_id: I.alice, members: [I.alice, I.bob], followers: [I.carol] }],
     trends: { '1': [{ trend_name: '#perch', tweet_count: 1200 }, { trend_name: 'birds' }], '23424977': [{ trend_name: 'Thanksgiving', tweet_count: 90_000 }] },
+  };
+}
+
+/** The platform contract's subjects in this world. */
+export function xContractSubjects(account: ApiAccount, unavailablePath = '/v2/communities/123/members'): ContractSubjects {
+  return {
+    account,
+    syntax: LOCAL_SYNTAX,
+    username: 'alice',
+    tweetId: X_IDS.hello,
+    missingUsername: 'nobody',
+    missingTweetId: '1799999999999999999',
+    badUsername: 'not a name',
+    badTweetId: 'abc',
+    unavailablePath,
   };
 }
 

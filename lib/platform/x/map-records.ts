@@ -49,16 +49,8 @@ export function mapUser(user: XUser): User {
 }
 
 function summary(user: XUser): UserSummary {
-  const type = verifiedType(user);
-  return {
-    id: user.id,
-    username: user.username,
-    name: text(user.name),
-    profile_image_url: text(user.profile_image_url),
-    is_blue_verified: type === 'blue',
-    verified_type: type,
-    followers_count: count(user.public_metrics?.followers_count),
-  };
+  const { id, username, name, profile_image_url, is_blue_verified, verified_type } = mapUser(user);
+  return { id, username, name, profile_image_url, is_blue_verified, verified_type, followers_count: count(user.public_metrics?.followers_count) };
 }
 
 /** Lookups into one answer's includes. */

@@ -1,4 +1,4 @@
-import { pageOverRankedWindow, pageOverUpstream, type UpstreamPager } from '../upstream-pages';
+import { pageOverRankedWindow, pageOverUpstream, type UpstreamPageOptions, type UpstreamPager } from '../upstream-pages';
 import type { KeysetPosition, Page, Tweet, TweetSort, User, UserSort } from '../types';
 import { TWEET_QUERY, USER_QUERY } from './fields';
 import { mapTweets, mapUser } from './map-records';
@@ -52,18 +52,21 @@ function userComparator(sort: UserSort): (a: User, b: User) => number {
   return (a, b) => displayName(a).localeCompare(displayName(b)) || a.id.localeCompare(b.id);
 }
 
-type Request<S> = { count: number; after?: KeysetPosition | null; sort?: S; max: number; keep?: (item: never) => boolean };
+/** A page request and the most items X's endpoint gives a page; `keep` filters what X cannot. */
+type Request<S, T> = { count: number; after?: KeysetPosition | null; sort?: S; max: number; keep?: (item: T) => boolean };
+
+function options<T>(pager: UpstreamPager<T>, request: Request<unknown, T>): UpstreamPageOptions<T, T> {
+  return { fetch: pager, count: request.count, after: request.after, maxLimit: request.max, keep: request.keep, map: (items) => items };
+}
 
 /** A tweet page in the requested sort: X's order for `latest`, a ranked window otherwise. */
-export function sortedTweets(pager: UpstreamPager<Tweet>, request: Request<TweetSort> & { keep?: (tweet: Tweet) => boolean }): Promise<Page<Tweet>> {
-  const options = { fetch: pager, count: request.count, after: request.after, maxLimit: request.max, keep: request.keep, map: (items: Tweet[]) => items };
-  if (!request.sort || request.sort === 'latest') return pageOverUpstream(options);
-  return pageOverRankedWindow({ ...options, window: RANK_WINDOW, compare: tweetComparator(request.sort) });
+export function sortedTweets(pager: UpstreamPager<Tweet>, request: Request<TweetSort, Tweet>): Promise<Page<Tweet>> {
+  if (!request.sort || request.sort === 'latest') return pageOverUpstream(options(pager, request));
+  return pageOverRankedWindow({ ...options(pager, request), window: RANK_WINDOW, compare: tweetComparator(request.sort) });
 }
 
 /** A user page in the requested sort: X's order for `default`, a ranked window otherwise. */
-export function sortedUsers(pager: UpstreamPager<User>, request: Request<UserSort> & { keep?: (user: User) => boolean }): Promise<Page<User>> {
-  const options = { fetch: pager, count: request.count, after: request.after, maxLimit: request.max, keep: request.keep, map: (items: User[]) => items };
-  if (!request.sort || request.sort === 'default') return pageOverUpstream(options);
-  return pageOverRankedWindow({ ...options, window: RANK_WINDOW, compare: userComparator(request.sort) });
+export function sortedUsers(pager: UpstreamPager<User>, request: Request<UserSort, User>): Promise<Page<User>> {
+  if (!request.sort || request.sort === 'default') return pageOverUpstream(options(pager, request));
+  return pageOverRankedWindow({ ...options(pager, request), window: RANK_WINDOW, compare: userComparator(request.sort) });
 }
