@@ -1,4 +1,3 @@
-import https from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getXAccount, getXHandle, removeXConnection } from '@/lib/connections/x-connection';
 import { completeXConnection, startXConnection, X_SCOPES } from '@/lib/connections/x-oauth-flow';
@@ -9,7 +8,7 @@ import { setServedPlatforms } from '@/lib/platform/served-platforms';
 import { createApiAccount, expectLedgersBalanced, type ApiAccount } from '../support/api-client';
 import { expectCharged, expectNothingCharged, measuredCall, PRICE } from '../support/api-charges';
 import { expectError, expectSuccess } from '../support/api-records';
-import { startFakeX, type FakeX } from '../support/fake-x-api';
+import { consentAtFakeX, requestFake, startFakeX, type FakeX } from '../support/fake-x-api';
 import { fakeXSettings, X_IDS as I, xPlatforms, xWorld } from '../support/x-world';
 
 // "Connect X account" end to end against the fake X: the authorize URL Perch builds, X's consent
@@ -32,33 +31,10 @@ afterAll(async () => {
   await expectLedgersBalanced();
 });
 
-/** One HTTPS request to the fake, trusting its certificate: status, location and body. */
-function request(url: string, init: { method?: string; form?: URLSearchParams } = {}): Promise<{ status: number; location: string | null; body: string }> {
-  return new Promise((resolve, reject) => {
-    const body = init.form?.toString();
-    const req = https.request(url, { method: init.method ?? 'GET', agent: fake.agent, headers: body ? { 'content-type': 'application/x-www-form-urlencoded' } : {} }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location ?? null, body: Buffer.concat(chunks).toString() }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
 /** Starts the flow, answers X's consent page as `username` (or cancels), and returns the callback's query and the flow cookie. */
 async function authorizeAtX(userId: string, username: string, options: { decision?: 'allow' | 'deny'; scope?: string } = {}) {
   const { authorizeUrl, cookieValue } = startXConnection(userId, ORIGIN, settings);
-  const page = await request(authorizeUrl);
-  expect(page.status).toBe(200);
-  expect(page.body).toContain('Authorize app');
-  const form = new URLSearchParams(new URL(authorizeUrl).searchParams);
-  if (options.scope) form.set('scope', options.scope);
-  form.set('username', username);
-  form.set('decision', options.decision ?? 'allow');
-  const answer = await request(`${fake.url}/i/oauth2/authorize`, { method: 'POST', form });
-  expect(answer.status).toBe(302);
-  const back = new URL(answer.location!);
+  const back = await consentAtFakeX(fake, authorizeUrl, username, options);
   expect(`${back.origin}${back.pathname}`).toBe(`${ORIGIN}/dashboard/connections/x/callback`);
   return { params: back.searchParams, cookie: cookieValue };
 }
@@ -112,7 +88,7 @@ describe('connect X account', () => {
     expect(after.access_token_enc).not.toBe(before.access_token_enc);
     expect(new Date(after.access_expires_at).getTime()).toBeGreaterThan(Date.now() + 3600_000);
     // The old refresh token was spent at X: using it again is refused.
-    expect(await request(`${fake.url}/2/oauth2/token`, { method: 'POST', form: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: oldRefresh, client_id: fake.client.id }) })).toMatchObject({ status: 400 });
+    expect(await requestFake(fake, `${fake.url}/2/oauth2/token`, { method: 'POST', form: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: oldRefresh, client_id: fake.client.id }) })).toMatchObject({ status: 400 });
   });
 
   it('a grant X revoked: once the access token is due, the account is not connected (403, nothing charged)', async () => {

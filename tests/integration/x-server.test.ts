@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from '@/lib/admin/create-account';
+import { issueKey } from '@/lib/keys/issue-key';
 import { apiRequest, createApiAccount, expectLedgersBalanced, readAnswer, type ApiAccount } from '../support/api-client';
 import { expectError, expectSuccess } from '../support/api-records';
 import { startServer, type RunningServer } from '../support/api-server';
-import { startFakeX, type FakeX } from '../support/fake-x-api';
+import { browser, signInOverHttp } from '../support/dashboard-http';
+import { consentAtFakeX, startFakeX, type FakeX } from '../support/fake-x-api';
 import { describePlatformContract } from '../support/platform-contract';
 import { X_IDS as I, xContractSubjects, xWorld } from '../support/x-world';
 
@@ -53,6 +56,37 @@ afterAll(async () => {
 describePlatformContract('x', () => xContractSubjects(account, '/v2/communities/123/tweets'));
 
 describe('server.ts serving X', () => {
+  it('the dashboard connects an X account through X’s consent page and disconnects it', async () => {
+    const email = `x-dashboard-${process.pid}-${Date.now()}@perch.test`;
+    const { id: userId } = await createAccount({ email, password: 'correct horse battery', credits: 10_000 });
+    const b = browser(server.url);
+    expect((await signInOverHttp(b, email, 'correct horse battery')).ok).toBe(true);
+    expect(await (await b.fetch('/dashboard/connections')).text()).toContain('Connect X account');
+
+    const start = await b.fetch('/dashboard/connections/x/connect', { method: 'POST', headers: { origin: server.url } });
+    expect(start.status).toBe(303);
+    expect(b.cookies.has('perch_x_connect_flow')).toBe(true);
+    const back = await consentAtFakeX(fake, start.headers.get('location')!, 'carol');
+    expect(`${back.origin}${back.pathname}`).toBe(`${server.url}/dashboard/connections/x/callback`);
+    const callback = await b.fetch(`${back.pathname}${back.search}`);
+    expect(callback.status).toBe(303);
+    expect(callback.headers.get('location')).toBe('/dashboard/connections?x=connected');
+    // React separates text nodes with empty comments in server-rendered HTML.
+    const page = (await (await b.fetch('/dashboard/connections?x=connected')).text()).replaceAll('<!-- -->', '');
+    expect(page).toContain('X account connected.');
+    expect(page).toContain('Writes on X act as @carol.');
+
+    // The connection is what writes on X act as.
+    const key = await issueKey({ userId, name: 'x writes', scopes: ['read', 'write'] });
+    const like = await fetch(`${server.url}/v2/tweets/${I.second}/like`, { method: 'POST', headers: { authorization: `Bearer ${key.key}` } });
+    expect(like.status).toBe(200);
+    expect(fake.world.likes).toContainEqual([I.carol, I.second]);
+
+    const gone = await b.fetch('/dashboard/connections/x/disconnect', { method: 'POST', headers: { origin: server.url } });
+    expect(gone.headers.get('location')).toBe('/dashboard/connections?x=disconnected');
+    expect(await (await b.fetch('/dashboard/connections')).text()).toContain('Connect X account');
+  });
+
   it('says so on /v2/account, and every upstream call reached the fake', async () => {
     const me = await account.call('GET', '/v2/account');
     expectSuccess(me);

@@ -220,6 +220,33 @@ export async function startFakeX(world: FakeXWorld = emptyWorld()): Promise<Fake
   };
 }
 
+/** One HTTPS request to the fake as a browser would send it (its certificate trusted): status, location and body. */
+export function requestFake(fake: FakeX, url: string, init: { method?: string; form?: URLSearchParams } = {}): Promise<{ status: number; location: string | null; body: string }> {
+  return new Promise((resolve, reject) => {
+    const body = init.form?.toString();
+    const req = https.request(url, { method: init.method ?? 'GET', agent: fake.agent, headers: body ? { 'content-type': 'application/x-www-form-urlencoded' } : {} }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location ?? null, body: Buffer.concat(chunks).toString() }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** Answers X's consent page at `authorizeUrl` as `username` (allow, unless told otherwise); X's redirect back. */
+export async function consentAtFakeX(fake: FakeX, authorizeUrl: string, username: string, options: { decision?: 'allow' | 'deny'; scope?: string } = {}): Promise<URL> {
+  const page = await requestFake(fake, authorizeUrl);
+  if (page.status !== 200 || !page.body.includes('Authorize app')) throw new Error(`the fake's authorize page answered ${page.status}: ${page.body.slice(0, 200)}`);
+  const form = new URLSearchParams(new URL(authorizeUrl).searchParams);
+  if (options.scope) form.set('scope', options.scope);
+  form.set('username', username);
+  form.set('decision', options.decision ?? 'allow');
+  const answer = await requestFake(fake, `${fake.url}/i/oauth2/authorize`, { method: 'POST', form });
+  if (answer.status !== 302 || !answer.location) throw new Error(`the fake's consent answered ${answer.status}`);
+  return new URL(answer.location);
+}
+
 // ── The API's routes ─────────────────────────────────────────────────────────────────
 
 /** A route's answer: a 200 body, or the problem of an error status. */
