@@ -227,6 +227,9 @@ describe('X writes, as the connected account (OAuth 2.0 user token)', () => {
     expect(fake.world.likes).toContainEqual([I.bob, I.second]);
     await writer.call('DELETE', `/v2/tweets/${I.second}/like`);
     expect(fake.world.likes).not.toContainEqual([I.bob, I.second]);
+    const missing = await measuredCall(writer, 'POST', '/v2/tweets/1799999999999999999/like');
+    expectError(missing, 404, 'not_found');
+    expectNothingCharged(missing);
 
     const retweet = await writer.call('POST', `/v2/tweets/${I.second}/retweet`);
     expect(retweet.body.data).toMatchObject({ tweet_id: I.second, retweeted: true });

@@ -10,7 +10,8 @@ import type { XIncludes, XTweet } from './x-types';
 // Writes as the connected account, with its OAuth 2.0 user access token: POST/DELETE /2/tweets,
 // /2/users/:id/likes, /2/users/:id/retweets, /2/users/:id/following. X's manage endpoints are
 // idempotent themselves (liking a liked post answers liked: true), and do not say whether
-// anything changed, so these writes are charged whenever X accepts them.
+// anything changed, so these writes are charged whenever X accepts them. X answers a like or a
+// retweet of a post that does not exist with a 400: the post is looked up first, for Perch's 404.
 
 function tokenOf(actor: PlatformActor): string {
   if (actor.credential?.kind !== 'oauth2') throw new UnavailableError('X: this account is connected without a token Perch can write with; connect it again');
@@ -48,20 +49,24 @@ export function xWrites(upstream: XUpstream): PlatformWrites {
       return { id: tweetId, deleted: true };
     },
     async likeTweet(actor, tweetId) {
+      await lookupTweet(upstream, tweetId);
       await upstream.asUser(tokenOf(actor), 'POST', `users/${actor.id}/likes`, { tweet_id: tweetId }, 'tweet');
       return { tweet_id: tweetId, liked: true };
     },
     async unlikeTweet(actor, tweetId) {
+      await lookupTweet(upstream, tweetId);
       await upstream.asUser(tokenOf(actor), 'DELETE', `users/${actor.id}/likes/${tweetId}`, {}, 'tweet');
       return { tweet_id: tweetId, liked: false };
     },
     async retweet(actor, tweetId) {
+      await lookupTweet(upstream, tweetId);
       const answer = await upstream.asUser<{ retweeted: boolean; rest_id?: string }>(tokenOf(actor), 'POST', `users/${actor.id}/retweets`, { tweet_id: tweetId }, 'tweet');
       // X names the new retweet in rest_id; without it there is no id to give.
       if (!answer.data?.rest_id) throw new UnavailableError('X retweeted the post but did not name the retweet');
       return { tweet_id: tweetId, retweeted: true, retweet_id: answer.data.rest_id };
     },
     async unretweet(actor, tweetId) {
+      await lookupTweet(upstream, tweetId);
       await upstream.asUser(tokenOf(actor), 'DELETE', `users/${actor.id}/retweets/${tweetId}`, {}, 'tweet');
       return { tweet_id: tweetId, retweeted: false };
     },
