@@ -45,7 +45,7 @@ const SCOPES = 'tweet.read tweet.write users.read follows.read follows.write lik
 type Grant = { userId: string; scopes: string[] };
 type Code = Grant & { redirectUri: string; challenge: string; clientId: string };
 
-function makeCertificate(): { key: string; cert: string; file: string } {
+function makeCertificate(): { key: string; cert: string; file: string; dir: string } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fake-x-'));
   const keyFile = path.join(dir, 'key.pem');
   const certFile = path.join(dir, 'cert.pem');
@@ -54,7 +54,7 @@ function makeCertificate(): { key: string; cert: string; file: string } {
     ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost'],
     { stdio: 'ignore' },
   );
-  return { key: fs.readFileSync(keyFile, 'utf8'), cert: fs.readFileSync(certFile, 'utf8'), file: certFile };
+  return { key: fs.readFileSync(keyFile, 'utf8'), cert: fs.readFileSync(certFile, 'utf8'), file: certFile, dir };
 }
 
 function token(prefix: string): string {
@@ -63,7 +63,7 @@ function token(prefix: string): string {
 
 /** Starts the fake on a free port of 127.0.0.1. */
 export async function startFakeX(world: FakeXWorld = emptyWorld()): Promise<FakeX> {
-  const { key, cert, file } = makeCertificate();
+  const { key, cert, file, dir } = makeCertificate();
   const bearerToken = token('AAAA');
   const client = { id: 'perch-x-client', secret: token('cs_') };
   const access = new Map<string, Grant & { expires: number }>();
@@ -216,6 +216,7 @@ export async function startFakeX(world: FakeXWorld = emptyWorld()): Promise<Fake
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }
