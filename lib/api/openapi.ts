@@ -207,10 +207,10 @@ export function buildOpenApiDocument(operations: readonly Operation[], serverUrl
         'Errors never charge credits. List operations page with `count` (default 20) and `cursor` (meta.next_cursor). ' +
         'Request bodies are JSON (`Content-Type: application/json`, else 415); GET and DELETE take none (400). ' +
         'HEAD is answered for this document only; on operations it is a 405, as is any method a path does not take.\n\n' +
-        'Platforms: a deployment serves the embedded platform (`local`, the default), Bluesky (`bluesky`) or both; the `Perch-Platform` header picks one per call. ' +
+        'Platforms: a deployment serves the embedded platform (`local`, the default), Bluesky (`bluesky`), X (`x`, through X API v2) or several of them; the `Perch-Platform` header picks one per call. ' +
         'Ids are opaque, URL-safe strings that go back unchanged into any path or batch of the platform that returned them; the path parameters follow its syntax:\n' +
         syntaxText() +
-        '\n\nWhat a platform does not have (on Bluesky: communities, list subscribers, trends per country) answers 503 `unavailable` naming the platform and the feature, and charges nothing. ' +
+        '\n\nWhat a platform does not have (on Bluesky: communities, list subscribers, trends per country; on X: communities, follow checks between two accounts) answers 503 `unavailable` naming the platform and the feature, and charges nothing. ' +
         'Calls served from an upstream platform add `meta.cached`: true when Perch\'s short-lived upstream cache answered every upstream read. ' +
         'Upstream limits surface as 429 with Retry-After, upstream failures and timeouts as 503.',
     },

@@ -2,7 +2,9 @@ import { getBalance } from '@/lib/credits';
 import { getMeter } from '@/lib/metering/meter';
 import { getConnectedAccount } from '@/lib/connections/get-connected-account';
 import { getBlueskyActor } from '@/lib/connections/bluesky-connection';
-import type { Platform, PlatformName } from '@/lib/platform/platform';
+import { getXAccount } from '@/lib/connections/x-connection';
+import type { Platform } from '@/lib/platform/platform';
+import { xPlatformSettings } from '@/lib/platform/x';
 import type { ConnectedAccount } from '@/lib/connections/require-scope';
 import { ALL_SCOPES } from '@/lib/oauth/scopes';
 import { planCharge } from './charge';
@@ -105,8 +107,8 @@ export async function runOperation(input: RunInput): Promise<ApiAnswer> {
           request,
           platform: input.platform,
           served: input.served,
-          // Each platform has its own connection: the embedded one through its OAuth server, Bluesky by app password.
-          connectedAccount: () => connectedAccountOn(input.platform.name, caller.userId),
+          // Each platform has its own connection: the embedded one through its OAuth server, Bluesky by app password, X by OAuth 2.0.
+          connectedAccount: () => connectedAccountOn(input.platform, caller.userId),
         }),
       );
     // Only an upstream platform counts its reads (meta.cached); the embedded one skips the
@@ -150,9 +152,14 @@ export async function runOperation(input: RunInput): Promise<ApiAnswer> {
 }
 
 /** The caller's connected account on this platform, or null. */
-async function connectedAccountOn(platform: PlatformName, userId: string): Promise<ConnectedAccount | null> {
-  if (platform === 'local') return getConnectedAccount(userId);
-  if (platform === 'bluesky') {
+async function connectedAccountOn(platform: Platform, userId: string): Promise<ConnectedAccount | null> {
+  if (platform.name === 'local') return getConnectedAccount(userId);
+  if (platform.name === 'x') {
+    // The scopes the account granted at X, whose write scopes have the embedded platform's names.
+    const settings = xPlatformSettings(platform);
+    return settings ? getXAccount(userId, settings) : null;
+  }
+  if (platform.name === 'bluesky') {
     // An app password acts with the account's full rights: every write scope.
     const actor = await getBlueskyActor(userId);
     return actor ? { ...actor, scopes: ALL_SCOPES } : null;

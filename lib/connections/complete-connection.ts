@@ -1,8 +1,7 @@
 import { OAuthError } from '@/lib/oauth/errors';
-import { safeEqual } from '@/lib/oauth/random-token';
 import { verifyAccessToken } from '@/lib/oauth/verify-access-token';
 import { readConnection, saveOAuthConnection } from './connection-store';
-import { openFlow } from './flow-cookie';
+import { checkCallback, refused } from './callback-checks';
 import { exchangeCode, revokeAtPlatform } from './platform-oauth-client';
 import { REQUIRED_SCOPES } from './requested-scopes';
 import { revokeStoredTokens } from './revoke-stored-tokens';
@@ -13,10 +12,6 @@ export type ConnectFailure = 'flow_expired' | 'state_mismatch' | 'denied' | 'pla
 /** The callback's outcome: the connected @handle, or an OAuth error code, the reason and what it means. */
 export type ConnectResult = { ok: true; username: string } | { ok: false; error: string; reason: ConnectFailure; description: string };
 
-function refused(error: string, reason: ConnectFailure, description: string): ConnectResult {
-  return { ok: false, error, reason, description };
-}
-
 /**
  * Finishes "Connect platform account" on the callback: checks that `state` is the one this
  * browser's flow cookie sealed for this account, then redeems the code with the PKCE
@@ -24,16 +19,9 @@ function refused(error: string, reason: ConnectFailure, description: string): Co
  * tokens sealed. A connection it replaces has its grant revoked.
  */
 export async function completeConnection(input: { userId: string; cookie: string | undefined; params: URLSearchParams }): Promise<ConnectResult> {
-  const flow = openFlow(input.cookie);
-  const state = input.params.get('state') ?? '';
-  if (!flow || flow.userId !== input.userId) return refused('invalid_request', 'flow_expired', 'This connection attempt expired or was started in another session: start again.');
-  // The state ties the answer to the request this browser made: a code injected by someone else fails here.
-  if (!state || !safeEqual(state, flow.state)) return refused('invalid_request', 'state_mismatch', 'The platform’s answer does not match the connection attempt (state mismatch): start again.');
-  const error = input.params.get('error');
-  if (error === 'access_denied') return refused(error, 'denied', 'You did not allow access on the platform.');
-  if (error) return refused(error, 'platform_error', input.params.get('error_description') ?? 'The platform refused the request.');
-  const code = input.params.get('code');
-  if (!code) return refused('invalid_request', 'platform_error', 'The platform’s answer carries no authorization code.');
+  const checked = checkCallback(input);
+  if (!checked.ok) return checked;
+  const { code, flow } = checked;
 
   let tokens;
   try {

@@ -15,12 +15,26 @@ export type BlueskySettings = {
   timeoutMs: number;
 };
 
+export type XSettings = {
+  /** The X API's origin (https only: the client library speaks nothing else). */
+  apiUrl: string;
+  /** The app's bearer token, for every read. */
+  bearerToken: string;
+  /** The app's OAuth 2.0 client, for connecting accounts that writes act as; null without one. */
+  oauth: { clientId: string; clientSecret: string | null; authorizeUrl: string } | null;
+  /** Limit of every upstream call. */
+  timeoutMs: number;
+  /** The HTTPS agent of every call (tests pass one that trusts a local server's certificate). */
+  httpAgent?: import('node:https').Agent;
+};
+
 export type PlatformConfig = {
   /** The platform a request gets without a Perch-Platform header. */
   defaultPlatform: PlatformName;
   /** Every platform served, the default first. */
   platforms: PlatformName[];
   bluesky: BlueskySettings | null;
+  x: XSettings | null;
   /** Seconds identical upstream reads are served from the cache; 0 turns it off. */
   cacheTtlSeconds: number;
 };
@@ -45,6 +59,12 @@ function httpUrl(env: Env, name: string, fallback: string): string {
   return raw.replace(/\/+$/, '');
 }
 
+function httpsUrl(env: Env, name: string, fallback: string): string {
+  const url = httpUrl(env, name, fallback);
+  if (!url.startsWith('https:')) throw new StartupError(`${name} must be an https URL such as ${fallback} (the X client speaks only https), got "${url}"`);
+  return url;
+}
+
 function wholeNumber(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
@@ -65,7 +85,27 @@ function blueskySettings(env: Env): BlueskySettings {
     appViewUrl: httpUrl(env, 'PERCH_BLUESKY_APPVIEW_URL', 'https://public.api.bsky.app'),
     serviceUrl: httpUrl(env, 'PERCH_BLUESKY_SERVICE_URL', 'https://bsky.social'),
     serviceAccount: identifier ? { identifier, password } : null,
-    timeoutMs: wholeNumber(env, 'PERCH_UPSTREAM_TIMEOUT_MS', 10_000, 100, 120_000),
+    timeoutMs: upstreamTimeout(env),
+  };
+}
+
+function upstreamTimeout(env: Env): number {
+  return wholeNumber(env, 'PERCH_UPSTREAM_TIMEOUT_MS', 10_000, 100, 120_000);
+}
+
+function xSettings(env: Env): XSettings {
+  const bearerToken = env.PERCH_X_BEARER_TOKEN?.trim() ?? '';
+  if (!bearerToken) {
+    throw new StartupError('PERCH_X_BEARER_TOKEN is required to serve X: the app bearer token from developer.x.com (Projects & Apps, Keys and tokens)');
+  }
+  const clientId = env.PERCH_X_CLIENT_ID?.trim() ?? '';
+  const clientSecret = env.PERCH_X_CLIENT_SECRET?.trim() ?? '';
+  if (clientSecret && !clientId) throw new StartupError('PERCH_X_CLIENT_SECRET needs PERCH_X_CLIENT_ID: set the OAuth 2.0 client id of the same X app, or neither');
+  return {
+    apiUrl: httpsUrl(env, 'PERCH_X_API_URL', 'https://api.x.com'),
+    bearerToken,
+    oauth: clientId ? { clientId, clientSecret: clientSecret || null, authorizeUrl: httpsUrl(env, 'PERCH_X_AUTHORIZE_URL', 'https://x.com/i/oauth2/authorize') } : null,
+    timeoutMs: upstreamTimeout(env),
   };
 }
 
@@ -78,13 +118,11 @@ export function readPlatformConfig(env: Env = process.env): PlatformConfig {
     .filter(Boolean)
     .map((value) => platformName('PERCH_PLATFORMS', value));
   const platforms = [...new Set([defaultPlatform, ...listed])];
-  if (platforms.includes('x')) {
-    throw new StartupError('the X platform is not available in this version of Perch: remove x from PERCH_PLATFORM/PERCH_PLATFORMS (local and bluesky are)');
-  }
   return {
     defaultPlatform,
     platforms,
     bluesky: platforms.includes('bluesky') ? blueskySettings(env) : null,
+    x: platforms.includes('x') ? xSettings(env) : null,
     cacheTtlSeconds: wholeNumber(env, 'PERCH_UPSTREAM_CACHE_SECONDS', 30, 0, 86_400),
   };
 }

@@ -1,5 +1,6 @@
 import { createBlueskyPlatform } from './bluesky';
 import { localPlatform } from './local';
+import { createXPlatform } from './x';
 import type { Platform, PlatformName } from './platform';
 import { readPlatformConfig, type PlatformConfig } from './platform-config';
 import { getRedis } from '@/lib/ratelimit/redis-client';
@@ -25,6 +26,7 @@ export function createServedPlatforms(config: PlatformConfig): ServedPlatforms {
   for (const name of config.platforms) {
     if (name === 'local') byName.set(name, localPlatform);
     if (name === 'bluesky' && config.bluesky) byName.set(name, createBlueskyPlatform(config.bluesky, cache));
+    if (name === 'x' && config.x) byName.set(name, createXPlatform(config.x, cache));
   }
   return { defaultPlatform: byName.get(config.defaultPlatform)!, byName };
 }

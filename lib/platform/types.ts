@@ -94,10 +94,10 @@ export type PlatformActor = {
   id: string;
   username: string;
   /**
-   * How to act as the account on an upstream platform (Bluesky: its handle and an app password);
-   * absent on the embedded platform, which writes its own tables.
+   * How to act as the account on an upstream platform (Bluesky: its handle and an app password;
+   * X: an OAuth 2.0 user access token); absent on the embedded platform, which writes its own tables.
    */
-  credential?: { kind: 'app_password'; identifier: string; password: string };
+  credential?: { kind: 'app_password'; identifier: string; password: string } | { kind: 'oauth2'; accessToken: string };
 };
 
 export type CreateTweetRequest = {

@@ -49,6 +49,7 @@ beforeAll(async () => {
       defaultPlatform: 'bluesky',
       platforms: ['bluesky'],
       bluesky: { appViewUrl: url, serviceUrl: url, serviceAccount: null, timeoutMs: 500 },
+      x: null,
       cacheTtlSeconds: 30,
     }),
   );

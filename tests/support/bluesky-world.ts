@@ -92,6 +92,7 @@ export function blueskyPlatforms(atproto: AtprotoNetwork, options: { cacheTtlSec
     defaultPlatform: 'bluesky',
     platforms: ['bluesky', 'local'],
     bluesky: { appViewUrl: atproto.appViewUrl, serviceUrl: atproto.pdsUrl, serviceAccount: null, timeoutMs: options.timeoutMs ?? 10_000 },
+    x: null,
     cacheTtlSeconds: options.cacheTtlSeconds ?? 0,
   });
 }

@@ -4,7 +4,7 @@ import { readPlatformConfig } from '@/lib/platform/platform-config';
 
 describe('readPlatformConfig', () => {
   it('serves the embedded platform alone by default', () => {
-    expect(readPlatformConfig({})).toEqual({ defaultPlatform: 'local', platforms: ['local'], bluesky: null, cacheTtlSeconds: 30 });
+    expect(readPlatformConfig({})).toEqual({ defaultPlatform: 'local', platforms: ['local'], bluesky: null, x: null, cacheTtlSeconds: 30 });
   });
 
   it('serves Bluesky with the public AppView and bsky.social by default, and local beside it when listed', () => {
@@ -24,10 +24,31 @@ describe('readPlatformConfig', () => {
     expect(custom.cacheTtlSeconds).toBe(0);
   });
 
+  it('serves X with its bearer token at api.x.com by default; the OAuth client is optional', () => {
+    expect(readPlatformConfig({ PERCH_PLATFORM: 'x', PERCH_X_BEARER_TOKEN: ' AAAA ' }).x).toEqual({ apiUrl: 'https://api.x.com', bearerToken: 'AAAA', oauth: null, timeoutMs: 10_000 });
+    const custom = readPlatformConfig({
+      PERCH_PLATFORMS: 'local,x',
+      PERCH_X_BEARER_TOKEN: 'AAAA',
+      PERCH_X_API_URL: 'https://127.0.0.1:8443/',
+      PERCH_X_CLIENT_ID: 'client',
+      PERCH_X_CLIENT_SECRET: 'secret',
+    });
+    expect(custom.platforms).toEqual(['local', 'x']);
+    expect(custom.x).toEqual({
+      apiUrl: 'https://127.0.0.1:8443',
+      bearerToken: 'AAAA',
+      oauth: { clientId: 'client', clientSecret: 'secret', authorizeUrl: 'https://x.com/i/oauth2/authorize' },
+      timeoutMs: 10_000,
+    });
+  });
+
   it.each([
     [{ PERCH_PLATFORM: 'myspace' }, /^PERCH_PLATFORM must be one of local, bluesky, x, got "myspace"$/],
     [{ PERCH_PLATFORMS: 'local,mastodon' }, /^PERCH_PLATFORMS must be one of/],
-    [{ PERCH_PLATFORM: 'x' }, /X platform is not available/],
+    [{ PERCH_PLATFORM: 'x' }, /^PERCH_X_BEARER_TOKEN is required to serve X/],
+    [{ PERCH_PLATFORM: 'x', PERCH_X_BEARER_TOKEN: 't', PERCH_X_API_URL: 'http://api.x.com' }, /^PERCH_X_API_URL must be an https URL/],
+    [{ PERCH_PLATFORM: 'x', PERCH_X_BEARER_TOKEN: 't', PERCH_X_CLIENT_SECRET: 's' }, /^PERCH_X_CLIENT_SECRET needs PERCH_X_CLIENT_ID/],
+    [{ PERCH_PLATFORMS: 'local,x', PERCH_X_BEARER_TOKEN: 't', PERCH_X_CLIENT_ID: 'c', PERCH_X_AUTHORIZE_URL: 'nope' }, /^PERCH_X_AUTHORIZE_URL must be an http\(s\) URL/],
     [{ PERCH_PLATFORM: 'bluesky', PERCH_BLUESKY_APPVIEW_URL: 'ftp://example.com' }, /^PERCH_BLUESKY_APPVIEW_URL must be an http\(s\) URL/],
     [{ PERCH_PLATFORM: 'bluesky', PERCH_BLUESKY_IDENTIFIER: 'me.bsky.social' }, /go together/],
     [{ PERCH_PLATFORM: 'bluesky', PERCH_UPSTREAM_TIMEOUT_MS: '0' }, /^PERCH_UPSTREAM_TIMEOUT_MS must be a whole number from 100 to 120000/],

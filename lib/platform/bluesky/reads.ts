@@ -7,8 +7,8 @@ import { getProfile, getProfiles, getUsersBatch, usersOf } from './profiles';
 import { didOf, uriOf } from './resolve';
 import { sortedTweetPage, sortedUserPage } from './sorted-pages';
 import type { BlueskyUpstream } from './upstream';
-import type { UpstreamPager } from './upstream-pages';
-import { pageOverUpstream } from './upstream-pages';
+import type { UpstreamPager } from '../upstream-pages';
+import { pageOverUpstream } from '../upstream-pages';
 import { checkLike, checkRetweet } from './checks';
 import { searchTweets } from './search';
 

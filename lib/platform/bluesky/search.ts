@@ -2,7 +2,7 @@ import type { Page, Tweet, TweetSearchRequest } from '../types';
 import { mapPost, type PostView } from './map-records';
 import { sortedTweetPage } from './sorted-pages';
 import type { BlueskyUpstream } from './upstream';
-import type { UpstreamPager } from './upstream-pages';
+import type { UpstreamPager } from '../upstream-pages';
 
 /**
  * Post search. The query goes to Bluesky as written (it understands from:, mentions:, lang:,

@@ -1,6 +1,6 @@
-import type { KeysetPosition, Page, Tweet, TweetSort, User, UserSort } from '../types';
+import type { Page, Tweet, TweetSort, User, UserSort } from '../types';
 import type { FeedViewPost, PostView, ProfileView } from './map-records';
-import { pageOverRankedWindow, pageOverUpstream, type UpstreamPager } from './upstream-pages';
+import { pageOverRankedWindow, pageOverUpstream, type UpstreamPageOptions } from '../upstream-pages';
 
 // Bluesky lists come in its own order (newest first for feeds and graphs, relevance for
 // search). Perch's other sorts rank a window of the upstream's first items here.
@@ -32,14 +32,7 @@ function userComparator(sort: UserSort): (a: ProfileView, b: ProfileView) => num
   return (a, b) => displayName(a).localeCompare(displayName(b)) || a.did.localeCompare(b.did);
 }
 
-type Common<U, T> = {
-  fetch: UpstreamPager<U>;
-  count: number;
-  after?: KeysetPosition | null;
-  maxLimit: number;
-  keep?: (item: U) => boolean;
-  map: (items: U[]) => Promise<T[]> | T[];
-};
+type Common<U, T> = UpstreamPageOptions<U, T>;
 
 /** A tweet page in the requested sort: the upstream's newest-first order for `latest`, a ranked window otherwise. */
 export function sortedTweetPage<U extends PostLike>(sort: TweetSort | undefined, options: Common<U, Tweet>): Promise<Page<Tweet>> {

@@ -20,7 +20,7 @@ export function blueskyWrites(upstream: BlueskyUpstream): PlatformWrites {
 
   function sessionOf(actor: PlatformActor): Promise<Session> {
     const credential = actor.credential;
-    if (!credential) throw new UnavailableError('Bluesky: this account is connected without a credential Perch can write with; connect it again');
+    if (credential?.kind !== 'app_password') throw new UnavailableError('Bluesky: this account is connected without a credential Perch can write with; connect it again');
     const key = `${credential.identifier}\u0000${credential.password}`;
     let session = sessions.get(key);
     if (!session) {

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { ConnectionCard } from '@/components/connections/connection-card';
 import { ConnectionFlash } from '@/components/connections/connection-flash';
 import { PlatformsCard } from '@/components/connections/platforms-card';
+import { XConnectionCard } from '@/components/connections/x-connection-card';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { ComposeBox } from '@/components/writes/compose-box';
@@ -38,6 +39,7 @@ export default async function ConnectionsPage({ searchParams }: Props) {
         {platforms.platforms.length > 1 || platforms.defaultPlatform !== 'local' ? (
           <PlatformsCard platforms={platforms.platforms} defaultPlatform={platforms.defaultPlatform} blueskyHandle={blueskyHandle} />
         ) : null}
+        {platforms.x && <XConnectionCard userId={user.id} outcome={one(query.x)} canConnect={Boolean(platforms.x.oauth)} />}
         {connected && (
           <Card title="Compose">
             <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">

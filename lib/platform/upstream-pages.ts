@@ -1,11 +1,12 @@
-import { InvalidCursorError } from '../errors';
-import type { KeysetPosition, Page } from '../types';
+import { InvalidCursorError } from './errors';
+import type { KeysetPosition, Page } from './types';
 
-// Perch pages over Bluesky's cursor pages. A Perch position is [upstream cursor, items of that
-// upstream page already returned]: upstream pages are sequences that start at their cursor, so
-// a later request that asks the same cursor for at least that many items sees the same ones
-// first. Filters Bluesky lacks (min_likes, verified followers …) are applied here, over as many
-// upstream pages as it takes, within a bound, so a request never runs away.
+// Perch pages over an upstream's cursor pages (Bluesky's cursors, X's next_token). A Perch
+// position is [upstream cursor, items of that upstream page already returned]: upstream pages
+// are sequences that start at their cursor, so a later request that asks the same cursor for at
+// least that many items sees the same ones first. Filters the upstream lacks (min_likes,
+// verified followers …) are applied here, over as many upstream pages as it takes, within a
+// bound, so a request never runs away.
 
 /** One upstream page: its items in upstream order and the cursor of the next one. */
 export type UpstreamPage<T> = { items: T[]; cursor?: string };
@@ -22,18 +23,18 @@ function positionOf(after: KeysetPosition | null | undefined): { cursor: string 
   return { cursor: cursor || undefined, skip };
 }
 
-/**
- * `count` items after `after` from an upstream of pages of at most `maxLimit`, keeping only
- * those `keep` accepts, each mapped once.
- */
-export async function pageOverUpstream<U, T>(options: {
+/** A Perch page over an upstream: `count` items after `after`, from pages of at most `maxLimit`, kept by `keep`, each mapped once. */
+export type UpstreamPageOptions<U, T> = {
   fetch: UpstreamPager<U>;
   count: number;
   after?: KeysetPosition | null;
   maxLimit: number;
   keep?: (item: U) => boolean;
   map: (items: U[]) => Promise<T[]> | T[];
-}): Promise<Page<T>> {
+};
+
+/** `count` items after `after` in the upstream's order. */
+export async function pageOverUpstream<U, T>(options: UpstreamPageOptions<U, T>): Promise<Page<T>> {
   let { cursor, skip } = positionOf(options.after);
   const kept: U[] = [];
   for (let pages = 0; pages < MAX_UPSTREAM_PAGES; pages += 1) {
@@ -56,9 +57,9 @@ export async function pageOverUpstream<U, T>(options: {
 }
 
 /**
- * For orders Bluesky cannot sort by (most liked, most followers, by name): up to `window` items
+ * For orders the upstream cannot sort by (most liked, most followers, by name): up to `window` items
  * are read from the upstream in its order, sorted here, and paged by offset within that window.
- * The OpenAPI document and docs/platforms/bluesky.md say so.
+ * The OpenAPI document and docs/platforms/ say so.
  */
 export async function pageOverRankedWindow<U, T>(options: {
   fetch: UpstreamPager<U>;
