@@ -40,6 +40,17 @@ function matchableOf(record: Tweet, lexemes: Lexemes, profiles: ReadonlyMap<stri
   };
 }
 
+// A record Perch cannot map is passed over with a line in the log rather than retried: the
+// stream's position must move past it, or one bad record would stop every rule.
+function mappable(post: StreamPost, seenAt: Date, author: ProfileView | null = null): { post: StreamPost; bare: Tweet }[] {
+  try {
+    return [{ post, bare: mapStreamPost(post, author, seenAt) }];
+  } catch (error) {
+    console.error(`[realtime] bluesky: passing over at://${post.did}/app.bsky.feed.post/${post.rkey}: ${(error as Error).message}`);
+    return [];
+  }
+}
+
 /**
  * Matches a batch of stream events against the rules and records the matches together with
  * the stream's position after the batch, in one transaction. Rules are first tested without
@@ -47,22 +58,21 @@ function matchableOf(record: Tweet, lexemes: Lexemes, profiles: ReadonlyMap<stri
  * might match, have their authors' profiles looked up, and are tested again with them.
  */
 export async function matchStreamPosts(events: readonly StreamEvent[], rules: readonly CompiledRule[], lookUpProfiles: ProfileLookup, source: string): Promise<number> {
-  const posts = events.map((event) => event.post).filter((post): post is StreamPost => post !== null);
   const seenAt = new Date();
   const found: FoundMatch[] = [];
-  if (rules.length > 0 && posts.length > 0) {
-    const lexemes = await lexemesOf(posts.map((post) => post.record.text ?? ''));
+  if (rules.length > 0) {
+    const posts = events.flatMap(({ post }) => (post === null ? [] : mappable(post, seenAt)));
+    const lexemes = await lexemesOf(posts.map(({ bare }) => bare.text));
     const noProfiles = new Map<string, ProfileView>();
-    const candidates = posts.flatMap((post, i) => {
-      const bare = mapStreamPost(post, null, seenAt);
+    const candidates = posts.flatMap(({ post, bare }, i) => {
       const matchable = matchableOf(bare, lexemes[i], noProfiles);
       const rulesToTest = rules.filter((rule) => rule.namesHandles || rule.test(matchable));
-      return rulesToTest.length > 0 ? [{ post, lexemes: lexemes[i], rulesToTest }] : [];
+      return rulesToTest.length > 0 ? [{ post, bare, lexemes: lexemes[i], rulesToTest }] : [];
     });
     const dids = [...new Set(candidates.flatMap(({ post }) => streamPostDids(post)))];
     const profiles = new Map((dids.length > 0 ? await lookUpProfiles(dids) : []).map((profile) => [profile.did, profile]));
-    for (const { post, lexemes: words, rulesToTest } of candidates) {
-      const record = mapStreamPost(post, profiles.get(post.did) ?? null, seenAt);
+    for (const { post, bare, lexemes: words, rulesToTest } of candidates) {
+      const record = mappable(post, seenAt, profiles.get(post.did) ?? null)[0]?.bare ?? bare;
       const matchable = matchableOf(record, words, profiles);
       for (const rule of rulesToTest) if (rule.test(matchable)) found.push({ rule_id: rule.id, tweet_id: record.id, tweet: record });
     }

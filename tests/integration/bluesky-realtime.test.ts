@@ -223,6 +223,9 @@ describe('Bluesky rules from Jetstream', () => {
 
     const first = send([
       commit(world.dids.alice, '3jetone00001a', `${word} via jetstream`),
+      // Records are what clients wrote: one Perch cannot map is passed over, not retried forever.
+      { ...commit(world.dids.carol, '3jetbad00001a', ''), commit: { operation: 'create', collection: 'app.bsky.feed.post', rkey: '3jetbad00001a', record: { text: 42 } } },
+      { ...commit(world.dids.carol, '3jetbad00002a', ''), commit: { operation: 'create', collection: 'app.bsky.feed.post', rkey: '3jetbad00002a', record: { text: `${word} \u0000` } } },
       { did: world.dids.bob, time_us: (time += 1000), kind: 'identity', identity: { did: world.dids.bob, handle: world.handles.bob, seq: 1, time: new Date().toISOString() } },
       commit(world.dids.dan, '3jetone00002a', 'nothing to see'),
       commit(world.dids.alice, '3jetone00001a', '', 'delete'),
