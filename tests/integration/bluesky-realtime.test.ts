@@ -214,7 +214,7 @@ describe('Bluesky rules from Jetstream', () => {
     await new Promise((resolve) => jetstream?.close(resolve));
   });
 
-  it('subscribe to posts live, match them, and resume from time_us after a restart without repeating', async () => {
+  it('are read by one instance, live, and after a failover from time_us without repeating', async () => {
     const before = await matchCount();
     realtime = await startRealtime();
     await waitFor(() => connections.length === 1, 10_000);
@@ -234,8 +234,11 @@ describe('Bluesky rules from Jetstream', () => {
     await waitFor(() => receiver.received.length >= 10, 30_000);
     expect(receiver.received.at(-1)!.body).toMatchObject({ match: { rule: { tag: 'words' } }, tweet: { id: `${world.dids.alice}~3jetone00001a`, author: { username: world.handles.alice } } });
 
+    // A second instance stands by (the first already reads the stream, so it leads) and takes
+    // over when the first stops, from the stored position.
+    const standby = await startRealtime();
     await realtime.stop();
-    realtime = await startRealtime();
+    realtime = standby;
     await waitFor(() => connections.length === 2, 10_000);
     expect(connections[1].query.get('cursor')).toBe(String(first));
     // Jetstream replays from the cursor: the post seen before comes again, and one new.
@@ -244,6 +247,7 @@ describe('Bluesky rules from Jetstream', () => {
     await waitFor(() => receiver.received.length >= 11, 30_000);
     expect(await matchCount()).toBe(before + 2);
     expect(receiver.counts()).toEqual({ distinct: 11, duplicates: 0 });
+    expect(connections.filter((connection) => !connection.closed)).toHaveLength(1);
   });
 
   it('closes the stream and forgets its position when no rule watches Bluesky, and opens it live again', async () => {
