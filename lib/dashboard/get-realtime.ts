@@ -1,6 +1,6 @@
 import { getPool } from '@/lib/db/pool';
 
-export type DashboardRule = { id: string; tag: string; kind: string; definition: string; status: string; pausedReason: string | null; keyName: string; matches: number };
+export type DashboardRule = { id: string; tag: string; kind: string; platform: string; definition: string; status: string; pausedReason: string | null; keyName: string; matches: number };
 export type DashboardEndpoint = { id: string; url: string; description: string; createdAt: string; previousSecretExpiresAt: string | null };
 export type DashboardDelivery = { id: string; endpointUrl: string; event: string; tweetId: string | null; status: string; attempts: number; statusCode: number | null; error: string | null; latencyMs: number | null; createdAt: string };
 
@@ -11,7 +11,7 @@ export async function getRealtime(userId: string, status: string | null): Promis
   const pool = getPool();
   const [rules, endpoints, deliveries] = await Promise.all([
     pool.query<DashboardRule>(
-      `SELECT r.id::text, r.tag, r.kind, coalesce(r.query, array_to_string(r.accounts, ', ')) AS definition, r.status, r.paused_reason AS "pausedReason",
+      `SELECT r.id::text, r.tag, r.kind, r.platform, coalesce(r.query, array_to_string(r.accounts, ', ')) AS definition, r.status, r.paused_reason AS "pausedReason",
               k.name AS "keyName", (SELECT count(*)::int FROM realtime_matches m WHERE m.rule_id = r.id) AS matches
        FROM realtime_rules r JOIN api_keys k ON k.id = r.key_id WHERE r.user_id = $1 ORDER BY r.id`,
       [userId],

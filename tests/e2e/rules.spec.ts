@@ -15,6 +15,8 @@ test('the Rules page shows the account’s rules, endpoints and deliveries, filt
   await expect(rules.getByRole('cell', { name: 'e2e news' })).toBeVisible();
   await expect(rules.getByRole('cell', { name: '#news lang:en' })).toBeVisible();
   await expect(rules.getByRole('cell', { name: 'rules key' })).toBeVisible();
+  // The platform the rule watches: the one that served its creation.
+  await expect(rules.getByRole('cell', { name: 'local', exact: true })).toBeVisible();
   await expect(page.getByText('https://receiver.invalid/perch').first()).toBeVisible();
   // The test event cannot reach receiver.invalid: it waits for a retry.
   await expect(page.getByRole('region', { name: 'Deliveries table' }).getByRole('cell', { name: 'test', exact: true })).toBeVisible();

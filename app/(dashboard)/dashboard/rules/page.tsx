@@ -28,7 +28,7 @@ export default async function RulesPage({ searchParams }: { searchParams: Promis
               <table className={TABLE_CLASSES}>
                 <thead>
                   <tr>
-                    {['Tag', 'Type', 'Query or accounts', 'Status', 'Key', 'Matches'].map((name) => (
+                    {['Tag', 'Type', 'Platform', 'Query or accounts', 'Status', 'Key', 'Matches'].map((name) => (
                       <th key={name} scope="col" className={TH_CLASSES}>
                         {name}
                       </th>
@@ -40,6 +40,7 @@ export default async function RulesPage({ searchParams }: { searchParams: Promis
                     <tr key={rule.id}>
                       <td className={TD_CLASSES}>{rule.tag}</td>
                       <td className={TD_CLASSES}>{rule.kind}</td>
+                      <td className={TD_CLASSES}>{rule.platform}</td>
                       <td className={`${TD_CLASSES} font-mono text-xs`}>{rule.definition}</td>
                       <td className={TD_CLASSES}>{rule.status === 'active' ? 'active' : `paused (${rule.pausedReason?.replaceAll('_', ' ')})`}</td>
                       <td className={TD_CLASSES}>{rule.keyName}</td>
