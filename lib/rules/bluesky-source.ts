@@ -36,6 +36,7 @@ export function startBlueskySource(settings: BlueskySettings): Stoppable {
   let draining: Promise<void> | null = null;
   let drained: (() => void)[] = [];
   let lastProblem = '';
+  let wake: (() => void) | null = null;
 
   const report = (problem: string) => {
     if (problem !== lastProblem) console.error(`[realtime] bluesky: ${problem}`);
@@ -68,7 +69,15 @@ export function startBlueskySource(settings: BlueskySettings): Stoppable {
           delay = 1_000;
         } catch (error) {
           report(`matching failed, retrying: ${(error as Error).message}`);
-          await new Promise((resolve) => setTimeout(resolve, delay).unref());
+          // Woken early by stop(), which must not wait out a long backoff.
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, delay);
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          wake = null;
           delay = Math.min(delay * 2, 30_000);
         }
       }
@@ -129,6 +138,7 @@ export function startBlueskySource(settings: BlueskySettings): Stoppable {
   return {
     async stop() {
       stopped = true;
+      wake?.();
       // A stream waiting for room goes on (into a buffer no longer matched), so it can close.
       for (const resolve of drained.splice(0)) resolve();
       (await listening.catch(() => null))?.();

@@ -4,7 +4,12 @@ import { POST_COLLECTION, type StreamEvent, type StreamHandlers, type StreamConn
 
 // Jetstream (github.com/bluesky-social/jetstream): the network's events as JSON over a
 // WebSocket, filtered by collection. Each event carries time_us, which is also the cursor to
-// replay from after a reconnect (events at or after it, within the instance's replay window).
+// replay from after a reconnect, within the instance's replay window. Replay at the exact
+// boundary is not promised to be gapless, so a reconnect starts a few seconds earlier: the
+// events seen again are matched again, and a (rule, tweet) already recorded is not delivered twice.
+
+/** How far before the stored position a reconnect starts, in microseconds. */
+export const JETSTREAM_REWIND_US = 5_000_000;
 
 type JetstreamMessage = {
   did?: unknown;
@@ -45,7 +50,7 @@ export function readJetstream(url: string, handlers: StreamHandlers): StreamConn
     address.searchParams.set('wantedCollections', POST_COLLECTION);
     const cursor = handlers.cursor();
     if (cursor === null) address.searchParams.delete('cursor');
-    else address.searchParams.set('cursor', String(cursor));
+    else address.searchParams.set('cursor', String(Math.max(0, cursor - JETSTREAM_REWIND_US)));
     const ws = new WebSocket(address);
     socket = ws;
     ws.on('open', () => {
