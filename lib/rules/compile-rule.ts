@@ -38,8 +38,12 @@ export type CompiledRule = {
   keyId: string;
   tag: string;
   test: (tweet: MatchableTweet) => boolean;
-  /** Whether the rule names users by handle (from:, to:): a stream's post must know its authors' handles before this rule can be tested. */
-  namesHandles: boolean;
+  /**
+   * False when the tweet cannot match whatever its users' handles are: a stream's post is
+   * tested with this before its authors' profiles are looked up (only a rule naming users by
+   * handle, in from: or to:, differs from `test`).
+   */
+  mightMatch: (tweet: MatchableTweet) => boolean;
 };
 
 // The language as a set, made once per tweet rather than once per rule.
@@ -65,7 +69,8 @@ export function compileRule(rule: RuleRow): CompiledRule {
   const base = { id: rule.id, userId: rule.user_id, keyId: rule.key_id, tag: rule.tag };
   if (rule.kind === 'accounts') {
     const authors = new Set(rule.account_ids);
-    return { ...base, namesHandles: false, test: (tweet) => authors.has(tweet.authorId) };
+    const test = (tweet: MatchableTweet) => authors.has(tweet.authorId);
+    return { ...base, test, mightMatch: test };
   }
   const parsed = parseRuleQuery(rule.query ?? '', rule.platform);
   const text = parsed.text === '' || rule.text_query === null ? null : parseTsQuery(rule.text_query);
@@ -73,20 +78,21 @@ export function compileRule(rule: RuleRow): CompiledRule {
   const textMatchesNothing = parsed.text !== '' && text === null;
   const { include, exclude, since, until } = parsed;
   const namesHandles = [include.from, include.to, exclude.from, exclude.to].some((names) => names.some((name) => !name.startsWith('did:')));
-  return {
-    ...base,
-    namesHandles,
-    test: (tweet) => {
-      if (tweet.isRetweet || textMatchesNothing) return false;
-      const langs = langSet(tweet);
-      if (!has(include.from, tweet.authorNames) || !hasNone(exclude.from, tweet.authorNames)) return false;
-      if (!has(include.to, tweet.repliedToNames) || !hasNone(exclude.to, tweet.repliedToNames)) return false;
-      if (!has(include.hashtags, tweet.hashtags) || !hasNone(exclude.hashtags, tweet.hashtags)) return false;
-      if (!has(include.mentions, tweet.mentions) || !hasNone(exclude.mentions, tweet.mentions)) return false;
-      if (!has(include.langs, langs) || !hasNone(exclude.langs, langs)) return false;
-      if (since !== null && tweet.createdDate < since) return false;
-      if (until !== null && tweet.createdDate >= until) return false;
-      return text === null || evaluate(text, tweet.lexemes);
-    },
+  // Everything but the users: what a tweet whose authors are known by DID only can be tested for.
+  const passesAllButUsers = (tweet: MatchableTweet) => {
+    if (tweet.isRetweet || textMatchesNothing) return false;
+    const langs = langSet(tweet);
+    if (!has(include.hashtags, tweet.hashtags) || !hasNone(exclude.hashtags, tweet.hashtags)) return false;
+    if (!has(include.mentions, tweet.mentions) || !hasNone(exclude.mentions, tweet.mentions)) return false;
+    if (!has(include.langs, langs) || !hasNone(exclude.langs, langs)) return false;
+    if (since !== null && tweet.createdDate < since) return false;
+    if (until !== null && tweet.createdDate >= until) return false;
+    return text === null || evaluate(text, tweet.lexemes);
   };
+  const test = (tweet: MatchableTweet) => {
+    if (!has(include.from, tweet.authorNames) || !hasNone(exclude.from, tweet.authorNames)) return false;
+    if (!has(include.to, tweet.repliedToNames) || !hasNone(exclude.to, tweet.repliedToNames)) return false;
+    return passesAllButUsers(tweet);
+  };
+  return { ...base, test, mightMatch: namesHandles ? passesAllButUsers : test };
 }

@@ -54,8 +54,8 @@ function mappable(post: StreamPost, seenAt: Date, author: ProfileView | null = n
 /**
  * Matches a batch of stream events against the rules and records the matches together with
  * the stream's position after the batch, in one transaction. Rules are first tested without
- * profiles (authors known by DID); only posts that matched, or that a rule naming handles
- * might match, have their authors' profiles looked up, and are tested again with them.
+ * profiles (authors known by DID, users named by handle left aside); only posts that may
+ * match have their authors' profiles looked up, and are tested again with them.
  */
 export async function matchStreamPosts(events: readonly StreamEvent[], rules: readonly CompiledRule[], lookUpProfiles: ProfileLookup, source: string): Promise<number> {
   const seenAt = new Date();
@@ -66,7 +66,7 @@ export async function matchStreamPosts(events: readonly StreamEvent[], rules: re
     const noProfiles = new Map<string, ProfileView>();
     const candidates = posts.flatMap(({ post, bare }, i) => {
       const matchable = matchableOf(bare, lexemes[i], noProfiles);
-      const rulesToTest = rules.filter((rule) => rule.namesHandles || rule.test(matchable));
+      const rulesToTest = rules.filter((rule) => rule.mightMatch(matchable));
       return rulesToTest.length > 0 ? [{ post, bare, lexemes: lexemes[i], rulesToTest }] : [];
     });
     const dids = [...new Set(candidates.flatMap(({ post }) => streamPostDids(post)))];
