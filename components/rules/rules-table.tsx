@@ -18,7 +18,7 @@ export function RulesTable({ rules, busyId, ...handlers }: { rules: DashboardRul
   return (
     <TableScroll label="Rules table">
       <table className={TABLE_CLASSES}>
-        <TableHead columns={['Tag', 'Type', 'Query or accounts', 'Status', 'Key', 'Matches', '']} />
+        <TableHead columns={['Tag', 'Type', 'Platform', 'Query or accounts', 'Status', 'Key', 'Matches', '']} />
         <tbody>
           {rules.map((rule) => (
             <tr key={rule.id}>
@@ -26,6 +26,7 @@ export function RulesTable({ rules, busyId, ...handlers }: { rules: DashboardRul
                 {rule.tag}
               </th>
               <td className={TD_CLASSES}>{rule.kind}</td>
+              <td className={TD_CLASSES}>{rule.platform}</td>
               <td className={`${TD_CLASSES} max-w-96 break-words font-mono text-xs`}>{rule.definition}</td>
               <td className={TD_CLASSES}>{statusText(rule)}</td>
               <td className={TD_CLASSES}>

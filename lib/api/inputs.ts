@@ -77,6 +77,9 @@ export const usernamePathField = kind(
 /** A numeric id (tweet, list, community) as a string. */
 export const idField = kind(idFieldOf(LOCAL_SYNTAX), 'id');
 
+/** Perch's own numeric id (a rule, a webhook endpoint): the same on every platform, so not adapted to the platform's syntax as `idField` is. */
+export const perchIdField = idFieldOf(LOCAL_SYNTAX);
+
 /** A tweet id, or a tweet URL ending in /status/<id>, as the id. */
 export const tweetReferenceField = kind(tweetReferenceFieldOf(LOCAL_SYNTAX).describe('A tweet id, or a tweet URL ending in /status/<id>'), 'tweetReference');
 

@@ -5,6 +5,8 @@ export type DashboardRule = {
   id: string;
   tag: string;
   kind: 'query' | 'accounts';
+  /** The platform whose posts the rule watches. */
+  platform: string;
   query: string | null;
   accounts: string[];
   definition: string;
@@ -38,7 +40,7 @@ export async function getRealtime(userId: string, status: DeliveryStatus | null)
   const pool = getPool();
   const [rules, endpoints, deliveries] = await Promise.all([
     pool.query<DashboardRule>(
-      `SELECT r.id::text, r.tag, r.kind, r.query, r.accounts, coalesce(r.query, array_to_string(r.accounts, ', ')) AS definition, r.status, r.paused_reason AS "pausedReason",
+      `SELECT r.id::text, r.tag, r.kind, r.platform, r.query, r.accounts, coalesce(r.query, array_to_string(r.accounts, ', ')) AS definition, r.status, r.paused_reason AS "pausedReason",
               k.id AS "keyId", k.name AS "keyName", (k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())) AS "keyUsable",
               (SELECT count(*)::int FROM realtime_matches m WHERE m.rule_id = r.id) AS matches
        FROM realtime_rules r JOIN api_keys k ON k.id = r.key_id WHERE r.user_id = $1 ORDER BY r.id`,

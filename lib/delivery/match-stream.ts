@@ -1,5 +1,5 @@
 import { getPool } from '@/lib/db/pool';
-import { CHANNELS } from '@/lib/rules/match-worker';
+import { CHANNELS } from '@/lib/rules/record-matches';
 import { holdMatchPayment } from './charge-match';
 import { subscribe } from './notifications';
 

@@ -7,6 +7,9 @@ import { DELIVERY_TASK, startJobQueue } from './job-queue';
 import { subscribe } from './notifications';
 import { StartupError } from '@/lib/db/startup-error';
 import { startBalanceWatcher } from '@/lib/alerts/balance-low-events';
+import { runWhileLeader } from '@/lib/db/run-while-leader';
+import { getServedPlatforms } from '@/lib/platform/served-platforms';
+import { startBlueskySource } from '@/lib/rules/bluesky-source';
 
 const POSITIVE_INTEGERS = [
   'PERCH_RULES_PER_KEY',
@@ -34,7 +37,9 @@ export type Realtime = { matcher: MatchWorker; queue: Runner; stop: () => Promis
 /**
  * Starts this instance's share of real-time work: the job queue (webhook deliveries), the
  * matcher (new tweets against rules), the credit watcher (rules paused for credits resume
- * on a grant) and the balance watcher (account.balance_low events). Any number of instances may run it against one database.
+ * on a grant) and the balance watcher (account.balance_low events), and, when Bluesky is
+ * served, a candidate for reading its event stream (one instance of all reads it). Any number
+ * of instances may run it against one database.
  */
 export async function startRealtime(): Promise<Realtime> {
   checkRealtimeSettings();
@@ -47,10 +52,14 @@ export async function startRealtime(): Promise<Realtime> {
     if (userId) void resumeAfterGrant(userId, MATCH_PRICE).catch((error: Error) => console.error(`[realtime] resuming ${userId} failed: ${error.message}`));
   });
   const stopBalanceWatcher = startBalanceWatcher();
+  const bluesky = getServedPlatforms().bluesky;
+  // One reader of the stream per database: two would move one stored position twice.
+  const blueskySource = bluesky ? runWhileLeader({ name: 'bluesky-source', start: () => startBlueskySource(bluesky) }) : null;
   return {
     matcher,
     queue,
     stop: async () => {
+      await blueskySource?.stop();
       unsubscribeCredits();
       await stopBalanceWatcher();
       await matcher.stop();

@@ -13,6 +13,8 @@ export type BlueskySettings = {
   serviceAccount: { identifier: string; password: string } | null;
   /** Limit of every upstream call. */
   timeoutMs: number;
+  /** The event stream real-time rules read new posts from: Jetstream, or a relay's or PDS's firehose. */
+  stream: { kind: 'jetstream' | 'firehose'; url: string };
 };
 
 export type XSettings = {
@@ -65,6 +67,27 @@ function httpsUrl(env: Env, name: string, fallback: string): string {
   return url;
 }
 
+function webSocketUrl(env: Env, name: string, fallback: string | null): string | null {
+  const raw = env[name]?.trim() || fallback;
+  if (raw === null) return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    // reported below
+  }
+  if (!url || !['ws:', 'wss:', 'http:', 'https:'].includes(url.protocol)) {
+    throw new StartupError(`${name} must be a ws(s):// or http(s):// URL such as ${fallback ?? 'wss://bsky.network'}, got "${raw}"`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+function streamSettings(env: Env): BlueskySettings['stream'] {
+  const firehose = webSocketUrl(env, 'PERCH_BLUESKY_FIREHOSE_URL', null);
+  if (firehose) return { kind: 'firehose', url: firehose };
+  return { kind: 'jetstream', url: webSocketUrl(env, 'PERCH_BLUESKY_JETSTREAM_URL', 'wss://jetstream2.us-east.bsky.network/subscribe')! };
+}
+
 function wholeNumber(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
@@ -86,6 +109,7 @@ function blueskySettings(env: Env): BlueskySettings {
     serviceUrl: httpUrl(env, 'PERCH_BLUESKY_SERVICE_URL', 'https://bsky.social'),
     serviceAccount: identifier ? { identifier, password } : null,
     timeoutMs: upstreamTimeout(env),
+    stream: streamSettings(env),
   };
 }
 

@@ -2,7 +2,7 @@ import { createBlueskyPlatform } from './bluesky';
 import { localPlatform } from './local';
 import { createXPlatform } from './x';
 import type { Platform, PlatformName } from './platform';
-import { readPlatformConfig, type PlatformConfig } from './platform-config';
+import { readPlatformConfig, type BlueskySettings, type PlatformConfig } from './platform-config';
 import { getRedis } from '@/lib/ratelimit/redis-client';
 import { createRedisUpstreamCache } from './redis-upstream-cache';
 import { createUpstreamCache } from './upstream-cache';
@@ -11,6 +11,8 @@ import { createUpstreamCache } from './upstream-cache';
 export type ServedPlatforms = {
   defaultPlatform: Platform;
   byName: ReadonlyMap<PlatformName, Platform>;
+  /** Bluesky's settings when Bluesky is served (its event source reads them). */
+  bluesky?: BlueskySettings;
 };
 
 /** The served platforms for a configuration (each adapter built once), caching upstream reads in Redis when REDIS_URL is set, in memory otherwise. */
@@ -28,7 +30,7 @@ export function createServedPlatforms(config: PlatformConfig): ServedPlatforms {
     if (name === 'bluesky' && config.bluesky) byName.set(name, createBlueskyPlatform(config.bluesky, cache));
     if (name === 'x' && config.x) byName.set(name, createXPlatform(config.x, cache));
   }
-  return { defaultPlatform: byName.get(config.defaultPlatform)!, byName };
+  return { defaultPlatform: byName.get(config.defaultPlatform)!, byName, bluesky: byName.has('bluesky') ? config.bluesky! : undefined };
 }
 
 let served: ServedPlatforms | null = null;

@@ -1,41 +1,16 @@
 import { getPool } from '@/lib/db/pool';
-import { enqueueDeliverySql } from '@/lib/delivery/job-queue';
 import { subscribe } from '@/lib/delivery/notifications';
-import { compileRule, type CompiledRule } from './compile-rule';
+import { CHANNELS, compileActiveRules, recordMatches, type FoundMatch } from './record-matches';
+import type { CompiledRule } from './compile-rule';
 import { loadMatchableTweets } from './matchable-tweets';
-import { loadActiveRules } from './rule-store';
 
-/** Channels: the tweets trigger, the rules trigger, and the one streams listen on for new matches. */
-export const CHANNELS = { tweets: 'perch_realtime_tweets', rules: 'perch_realtime_rules', matches: 'perch_realtime_matches' } as const;
 
 const BATCH = 200;
-
-// A batch's matches, its webhook deliveries and their jobs, in one statement of the claiming
-// transaction. Rules paused or deleted since the rule set was loaded are left out here.
-const RECORD_SQL = `
-  WITH found AS (
-    SELECT x.* FROM jsonb_to_recordset($1::jsonb) AS x(rule_id bigint, tweet_id bigint, tweet jsonb)
-  ), matched AS (
-    INSERT INTO realtime_matches (rule_id, user_id, key_id, tweet_id, tweet)
-    SELECT r.id, r.user_id, r.key_id, f.tweet_id, f.tweet FROM found f JOIN realtime_rules r ON r.id = f.rule_id AND r.status = 'active'
-    -- A revoked or expired key's rules match nothing: revocation does not notify the matchers.
-    JOIN api_keys k ON k.id = r.key_id AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())
-    ORDER BY f.tweet_id, r.id
-    ON CONFLICT ON CONSTRAINT realtime_matches_once DO NOTHING
-    RETURNING id, user_id, key_id
-  ), delivered AS (
-    INSERT INTO realtime_deliveries (endpoint_id, match_id, event)
-    SELECT e.id, m.id, 'rule.match' FROM matched m JOIN realtime_endpoints e ON e.user_id = m.user_id AND e.active
-    RETURNING id
-  ), jobs AS (
-    SELECT ${enqueueDeliverySql('delivered.id')} FROM delivered
-  )
-  SELECT (SELECT count(*) FROM jobs)::int AS jobs, coalesce((SELECT array_agg(DISTINCT key_id) FROM matched), '{}') AS keys, (SELECT count(*) FROM matched)::int AS matches`;
 
 export type MatchWorker = { stop: () => Promise<void>; /** Matches everything queued now; for tests and start-up. */ drain: () => Promise<void> };
 
 /**
- * The matcher: woken by the tweets trigger's notification as each insert commits, it claims
+ * The embedded platform's matcher: woken by the tweets trigger's notification as each insert commits, it claims
  * queued tweets (FOR UPDATE SKIP LOCKED: one instance per tweet), tests them against every
  * active rule compiled in memory, and records each (rule, tweet) once with its deliveries.
  */
@@ -48,15 +23,7 @@ export async function startMatchWorker(): Promise<MatchWorker> {
 
   const reloadRules = async () => {
     rulesStale = false;
-    const rows = await loadActiveRules();
-    rules = rows.flatMap((row) => {
-      try {
-        return [compileRule(row)];
-      } catch (error) {
-        console.error(`[realtime] rule ${row.id} does not compile: ${(error as Error).message}`);
-        return [];
-      }
-    });
+    rules = await compileActiveRules('local');
   };
 
   const matchBatch = async (): Promise<number> => {
@@ -70,14 +37,11 @@ export async function startMatchWorker(): Promise<MatchWorker> {
         await client.query('COMMIT');
         return 0;
       }
-      const found: { rule_id: string; tweet_id: string; tweet: unknown }[] = [];
+      const found: FoundMatch[] = [];
       for (const { matchable, record } of await loadMatchableTweets(ids)) {
         for (const rule of rules) if (rule.test(matchable)) found.push({ rule_id: rule.id, tweet_id: record.id, tweet: record });
       }
-      if (found.length > 0) {
-        const { rows } = await client.query<{ keys: string[] }>(RECORD_SQL, [JSON.stringify(found)]);
-        if (rows[0].keys.length > 0) await client.query(`SELECT pg_notify('${CHANNELS.matches}', k) FROM unnest($1::text[]) k`, [rows[0].keys]);
-      }
+      await recordMatches(client, found);
       await client.query('DELETE FROM realtime_tweet_queue WHERE tweet_id = ANY($1::bigint[])', [ids]);
       await client.query('COMMIT');
       return ids.length;

@@ -19,8 +19,8 @@ export async function loadMatchableTweets(ids: readonly string[]): Promise<Loade
     matchable: {
       id: record.id,
       authorId: record.author_id,
-      authorUsername: record.author.username.toLowerCase(),
-      inReplyToUsername: record.in_reply_to?.username?.toLowerCase() ?? null,
+      authorNames: new Set([record.author.username.toLowerCase()]),
+      repliedToNames: new Set(record.in_reply_to?.username ? [record.in_reply_to.username.toLowerCase()] : []),
       hashtags: new Set(record.entities.hashtags.map((h) => h.tag.toLowerCase())),
       mentions: new Set(record.entities.mentions.map((m) => m.username.toLowerCase())),
       lang: record.lang?.toLowerCase() ?? null,

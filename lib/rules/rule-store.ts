@@ -1,5 +1,6 @@
 import { storableId } from '@/lib/platform/local/ids';
 import { getPool } from '@/lib/db/pool';
+import type { PlatformName } from '@/lib/platform/platform';
 import type { RuleRow } from './compile-rule';
 
 /** A rule as the API shows it. */
@@ -9,6 +10,8 @@ export type Rule = {
   type: 'query' | 'accounts';
   query: string | null;
   accounts: string[];
+  /** The platform whose new tweets the rule watches: the one that served the request creating or replacing it. */
+  platform: PlatformName;
   status: 'active' | 'paused';
   paused_reason: 'paused_by_user' | 'insufficient_credits' | 'key_limit_reached' | null;
   created_at: string;
@@ -17,7 +20,7 @@ export type Rule = {
 
 type StoredRule = RuleRow & { accounts: string[]; status: Rule['status']; paused_reason: Rule['paused_reason']; created_at: Date; updated_at: Date };
 
-const COLUMNS = `id::text, user_id, key_id, tag, kind, query, text_query, accounts, account_ids::text[] AS account_ids, status, paused_reason, created_at, updated_at`;
+const COLUMNS = `id::text, user_id, key_id, tag, kind, query, text_query, accounts, account_ids, platform, status, paused_reason, created_at, updated_at`;
 
 function toRule(row: StoredRule): Rule {
   return {
@@ -26,6 +29,7 @@ function toRule(row: StoredRule): Rule {
     type: row.kind,
     query: row.query,
     accounts: row.accounts,
+    platform: row.platform,
     status: row.status,
     paused_reason: row.paused_reason,
     created_at: row.created_at.toISOString(),
@@ -33,12 +37,12 @@ function toRule(row: StoredRule): Rule {
   };
 }
 
-/** What a rule is made of: a query or a set of accounts (usernames with their platform ids). */
-export type RuleDefinition = { tag: string } & ({ kind: 'query'; query: string } | { kind: 'accounts'; accounts: { id: string; username: string }[] });
+/** What a rule is made of: the platform it watches, and a query or a set of accounts (usernames with their platform ids). */
+export type RuleDefinition = { tag: string; platform: PlatformName } & ({ kind: 'query'; query: string } | { kind: 'accounts'; accounts: { id: string; username: string }[] });
 
-function definitionValues(definition: RuleDefinition): [string, string, string | null, string[], string[]] {
-  if (definition.kind === 'query') return [definition.tag, 'query', definition.query, [], []];
-  return [definition.tag, 'accounts', null, definition.accounts.map((a) => a.username.toLowerCase()), definition.accounts.map((a) => a.id)];
+function definitionValues(definition: RuleDefinition): [string, string, string | null, string[], string[], PlatformName] {
+  if (definition.kind === 'query') return [definition.tag, 'query', definition.query, [], [], definition.platform];
+  return [definition.tag, 'accounts', null, definition.accounts.map((a) => a.username.toLowerCase()), definition.accounts.map((a) => a.id), definition.platform];
 }
 
 // The key's rule count is checked in the inserting statement, under a lock on the key's row,
@@ -46,15 +50,15 @@ function definitionValues(definition: RuleDefinition): [string, string, string |
 const CREATE_SQL = `
   WITH key_row AS (SELECT id FROM api_keys WHERE id = $2 FOR UPDATE),
   counted AS (SELECT count(*) AS n FROM realtime_rules WHERE key_id = $2 AND EXISTS (SELECT 1 FROM key_row))
-  INSERT INTO realtime_rules (user_id, key_id, tag, kind, query, text_query, accounts, account_ids)
-  SELECT $1, $2, $3, $4, $5, CASE WHEN $5::text IS NULL THEN NULL ELSE websearch_to_tsquery('simple', $8)::text END, $6, $7::bigint[]
+  INSERT INTO realtime_rules (user_id, key_id, tag, kind, query, text_query, accounts, account_ids, platform)
+  SELECT $1, $2, $3, $4, $5, CASE WHEN $5::text IS NULL THEN NULL ELSE websearch_to_tsquery('simple', $8)::text END, $6, $7::text[], $10
   FROM counted WHERE n < $9
   RETURNING ${COLUMNS}`;
 
 /** Stores a new rule for a key, or null when the key already has `maxRules`. `text` is the query's full-text part. */
 export async function createRule(owner: { userId: string; keyId: string }, definition: RuleDefinition, text: string, maxRules: number): Promise<Rule | null> {
-  const [tag, kind, query, accounts, accountIds] = definitionValues(definition);
-  const { rows } = await getPool().query<StoredRule>(CREATE_SQL, [owner.userId, owner.keyId, tag, kind, query, accounts, accountIds, text, maxRules]);
+  const [tag, kind, query, accounts, accountIds, platform] = definitionValues(definition);
+  const { rows } = await getPool().query<StoredRule>(CREATE_SQL, [owner.userId, owner.keyId, tag, kind, query, accounts, accountIds, text, maxRules, platform]);
   return rows[0] ? toRule(rows[0]) : null;
 }
 
@@ -79,13 +83,13 @@ export async function getRule(keyId: string, ruleId: string): Promise<Rule | nul
 export async function updateRule(keyId: string, ruleId: string, definition: RuleDefinition, text: string): Promise<Rule | null> {
   // An id beyond bigint names no row (and would fail the query): not found.
   if (storableId(ruleId) === null) return null;
-  const [tag, kind, query, accounts, accountIds] = definitionValues(definition);
+  const [tag, kind, query, accounts, accountIds, platform] = definitionValues(definition);
   const { rows } = await getPool().query<StoredRule>(
     `UPDATE realtime_rules SET tag = $3, kind = $4, query = $5,
        text_query = CASE WHEN $5::text IS NULL THEN NULL ELSE websearch_to_tsquery('simple', $8)::text END,
-       accounts = $6, account_ids = $7::bigint[], updated_at = now()
+       accounts = $6, account_ids = $7::text[], platform = $9, updated_at = now()
      WHERE key_id = $1 AND id = $2::bigint RETURNING ${COLUMNS}`,
-    [keyId, ruleId, tag, kind, query, accounts, accountIds, text],
+    [keyId, ruleId, tag, kind, query, accounts, accountIds, text, platform],
   );
   return rows[0] ? toRule(rows[0]) : null;
 }
@@ -110,13 +114,19 @@ export async function deleteRule(keyId: string, ruleId: string): Promise<boolean
   return (rowCount ?? 0) > 0;
 }
 
-/** Every active rule of every key, for the matcher. */
-export async function loadActiveRules(): Promise<RuleRow[]> {
-  const { rows } = await getPool().query<RuleRow>(
-    `SELECT ${COLUMNS} FROM realtime_rules r WHERE status = 'active'
-       AND EXISTS (SELECT 1 FROM api_keys k WHERE k.id = r.key_id AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now()))`,
-  );
+const ACTIVE_RULES = `FROM realtime_rules r WHERE status = 'active' AND platform = $1
+  AND EXISTS (SELECT 1 FROM api_keys k WHERE k.id = r.key_id AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now()))`;
+
+/** Every active rule of every key that watches `platform`, for its matcher. */
+export async function loadActiveRules(platform: PlatformName): Promise<RuleRow[]> {
+  const { rows } = await getPool().query<RuleRow>(`SELECT ${COLUMNS} ${ACTIVE_RULES}`, [platform]);
   return rows;
+}
+
+/** Whether any rule watching `platform` is active (an external stream is read only then). */
+export async function hasActiveRules(platform: PlatformName): Promise<boolean> {
+  const { rows } = await getPool().query(`SELECT 1 ${ACTIVE_RULES} LIMIT 1`, [platform]);
+  return rows.length > 0;
 }
 
 /** Whether the key has any rule at all (the stream needs one). */

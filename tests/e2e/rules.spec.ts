@@ -40,6 +40,8 @@ test('create a rule and an endpoint on the Rules page, see a posted tweet match 
     const row = rules.getByRole('row').filter({ hasText: 'e2e live' });
     await expect(row.getByRole('cell', { name: word, exact: true })).toBeVisible();
     await expect(row.getByRole('cell', { name: 'rules key' })).toBeVisible();
+    // The platform the rule watches: the one that served its creation.
+    await expect(row.getByRole('cell', { name: 'local', exact: true })).toBeVisible();
     await expect(matchCount(row)).toHaveText('0');
     await expect(form.getByRole('textbox', { name: 'Search query' })).toHaveValue('');
 

@@ -48,7 +48,7 @@ beforeAll(async () => {
     createServedPlatforms({
       defaultPlatform: 'bluesky',
       platforms: ['bluesky'],
-      bluesky: { appViewUrl: url, serviceUrl: url, serviceAccount: null, timeoutMs: 500 },
+      bluesky: { appViewUrl: url, serviceUrl: url, serviceAccount: null, timeoutMs: 500, stream: { kind: 'firehose', url } },
       x: null,
       cacheTtlSeconds: 30,
     }),

@@ -34,7 +34,7 @@ async function expected(query: string): Promise<string[]> {
 async function matched(query: string): Promise<string[]> {
   const parsed = parseTweetQuery(query);
   const { rows } = await getPool().query<{ q: string }>(`SELECT websearch_to_tsquery('simple', $1)::text AS q`, [parsed.text]);
-  const rule = compileRule({ id: '1', user_id: 'u', key_id: 'k', tag: 't', kind: 'query', query, text_query: parsed.text ? rows[0].q : null, account_ids: [] });
+  const rule = compileRule({ id: '1', user_id: 'u', key_id: 'k', tag: 't', kind: 'query', query, text_query: parsed.text ? rows[0].q : null, account_ids: [], platform: 'local' });
   return tweets
     .filter((tweet) => rule.test(tweet.matchable))
     .map((tweet) => tweet.record.id)

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { RichText } from '@atproto/api';
 import type { SeedClient } from '@atproto/dev-env';
+import type { BlueskySettings } from '@/lib/platform/platform-config';
 import { createServedPlatforms, type ServedPlatforms } from '@/lib/platform/served-platforms';
 import type { AtprotoNetwork } from './atproto-network';
 
@@ -86,12 +87,12 @@ export async function seedBlueskyWorld({ network }: AtprotoNetwork): Promise<Blu
   };
 }
 
-/** Perch serving Bluesky (default) from the network's AppView and PDS, and the embedded platform beside it. */
-export function blueskyPlatforms(atproto: AtprotoNetwork, options: { cacheTtlSeconds?: number; timeoutMs?: number } = {}): ServedPlatforms {
+/** Perch serving Bluesky (default) from the network's AppView and PDS (its firehose for real-time rules), and the embedded platform beside it. */
+export function blueskyPlatforms(atproto: AtprotoNetwork, options: { cacheTtlSeconds?: number; timeoutMs?: number; stream?: BlueskySettings['stream'] } = {}): ServedPlatforms {
   return createServedPlatforms({
     defaultPlatform: 'bluesky',
     platforms: ['bluesky', 'local'],
-    bluesky: { appViewUrl: atproto.appViewUrl, serviceUrl: atproto.pdsUrl, serviceAccount: null, timeoutMs: options.timeoutMs ?? 10_000 },
+    bluesky: { appViewUrl: atproto.appViewUrl, serviceUrl: atproto.pdsUrl, serviceAccount: null, timeoutMs: options.timeoutMs ?? 10_000, stream: options.stream ?? { kind: 'firehose', url: atproto.pdsUrl } },
     x: null,
     cacheTtlSeconds: options.cacheTtlSeconds ?? 0,
   });

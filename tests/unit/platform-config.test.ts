@@ -11,7 +11,13 @@ describe('readPlatformConfig', () => {
     const config = readPlatformConfig({ PERCH_PLATFORM: 'Bluesky', PERCH_PLATFORMS: 'local,bluesky' });
     expect(config.defaultPlatform).toBe('bluesky');
     expect(config.platforms).toEqual(['bluesky', 'local']);
-    expect(config.bluesky).toEqual({ appViewUrl: 'https://public.api.bsky.app', serviceUrl: 'https://bsky.social', serviceAccount: null, timeoutMs: 10_000 });
+    expect(config.bluesky).toEqual({
+      appViewUrl: 'https://public.api.bsky.app',
+      serviceUrl: 'https://bsky.social',
+      serviceAccount: null,
+      timeoutMs: 10_000,
+      stream: { kind: 'jetstream', url: 'wss://jetstream2.us-east.bsky.network/subscribe' },
+    });
     const custom = readPlatformConfig({
       PERCH_PLATFORM: 'bluesky',
       PERCH_BLUESKY_APPVIEW_URL: 'http://localhost:2584/',
@@ -42,6 +48,14 @@ describe('readPlatformConfig', () => {
     });
   });
 
+  it('reads real-time posts from Jetstream, or from a firehose when one is given', () => {
+    expect(readPlatformConfig({ PERCH_PLATFORM: 'bluesky', PERCH_BLUESKY_JETSTREAM_URL: 'ws://127.0.0.1:6008/subscribe' }).bluesky?.stream).toEqual({
+      kind: 'jetstream',
+      url: 'ws://127.0.0.1:6008/subscribe',
+    });
+    expect(readPlatformConfig({ PERCH_PLATFORM: 'bluesky', PERCH_BLUESKY_FIREHOSE_URL: 'wss://bsky.network/' }).bluesky?.stream).toEqual({ kind: 'firehose', url: 'wss://bsky.network' });
+  });
+
   it.each([
     [{ PERCH_PLATFORM: 'myspace' }, /^PERCH_PLATFORM must be one of local, bluesky, x, got "myspace"$/],
     [{ PERCH_PLATFORMS: 'local,mastodon' }, /^PERCH_PLATFORMS must be one of/],
@@ -51,6 +65,8 @@ describe('readPlatformConfig', () => {
     [{ PERCH_PLATFORMS: 'local,x', PERCH_X_BEARER_TOKEN: 't', PERCH_X_CLIENT_ID: 'c', PERCH_X_AUTHORIZE_URL: 'nope' }, /^PERCH_X_AUTHORIZE_URL must be an http\(s\) URL/],
     [{ PERCH_PLATFORM: 'bluesky', PERCH_BLUESKY_APPVIEW_URL: 'ftp://example.com' }, /^PERCH_BLUESKY_APPVIEW_URL must be an http\(s\) URL/],
     [{ PERCH_PLATFORM: 'bluesky', PERCH_BLUESKY_IDENTIFIER: 'me.bsky.social' }, /go together/],
+    [{ PERCH_PLATFORM: 'bluesky', PERCH_BLUESKY_JETSTREAM_URL: 'jetstream' }, /^PERCH_BLUESKY_JETSTREAM_URL must be a ws\(s\):\/\/ or http\(s\):\/\/ URL/],
+    [{ PERCH_PLATFORM: 'bluesky', PERCH_BLUESKY_FIREHOSE_URL: 'ftp://relay' }, /^PERCH_BLUESKY_FIREHOSE_URL must be a ws\(s\):\/\/ or http\(s\):\/\/ URL/],
     [{ PERCH_PLATFORM: 'bluesky', PERCH_UPSTREAM_TIMEOUT_MS: '0' }, /^PERCH_UPSTREAM_TIMEOUT_MS must be a whole number from 100 to 120000/],
   ])('refuses %j with one line that says what to fix', (env, message) => {
     expect(() => readPlatformConfig(env)).toThrow(StartupError);

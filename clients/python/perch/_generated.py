@@ -453,6 +453,7 @@ CreateRuleResult = TypedDict(
         "type": "Literal[\"query\", \"accounts\"]",
         "query": "Optional[str]",
         "accounts": "List[str]",
+        "platform": "Literal[\"local\", \"bluesky\", \"x\"]",
         "status": "Literal[\"active\", \"paused\"]",
         "paused_reason": "Optional[Literal[\"paused_by_user\", \"insufficient_credits\", \"key_limit_reached\"]]",
         "created_at": "str",
@@ -469,6 +470,7 @@ ListRulesResult = TypedDict(
         "type": "Literal[\"query\", \"accounts\"]",
         "query": "Optional[str]",
         "accounts": "List[str]",
+        "platform": "Literal[\"local\", \"bluesky\", \"x\"]",
         "status": "Literal[\"active\", \"paused\"]",
         "paused_reason": "Optional[Literal[\"paused_by_user\", \"insufficient_credits\", \"key_limit_reached\"]]",
         "created_at": "str",
@@ -485,6 +487,7 @@ ListRulesItem = TypedDict(
         "type": "Literal[\"query\", \"accounts\"]",
         "query": "Optional[str]",
         "accounts": "List[str]",
+        "platform": "Literal[\"local\", \"bluesky\", \"x\"]",
         "status": "Literal[\"active\", \"paused\"]",
         "paused_reason": "Optional[Literal[\"paused_by_user\", \"insufficient_credits\", \"key_limit_reached\"]]",
         "created_at": "str",
@@ -510,6 +513,7 @@ GetRuleResult = TypedDict(
         "type": "Literal[\"query\", \"accounts\"]",
         "query": "Optional[str]",
         "accounts": "List[str]",
+        "platform": "Literal[\"local\", \"bluesky\", \"x\"]",
         "status": "Literal[\"active\", \"paused\"]",
         "paused_reason": "Optional[Literal[\"paused_by_user\", \"insufficient_credits\", \"key_limit_reached\"]]",
         "created_at": "str",
@@ -526,6 +530,7 @@ UpdateRuleResult = TypedDict(
         "type": "Literal[\"query\", \"accounts\"]",
         "query": "Optional[str]",
         "accounts": "List[str]",
+        "platform": "Literal[\"local\", \"bluesky\", \"x\"]",
         "status": "Literal[\"active\", \"paused\"]",
         "paused_reason": "Optional[Literal[\"paused_by_user\", \"insufficient_credits\", \"key_limit_reached\"]]",
         "created_at": "str",
@@ -551,6 +556,7 @@ PauseRuleResult = TypedDict(
         "type": "Literal[\"query\", \"accounts\"]",
         "query": "Optional[str]",
         "accounts": "List[str]",
+        "platform": "Literal[\"local\", \"bluesky\", \"x\"]",
         "status": "Literal[\"active\", \"paused\"]",
         "paused_reason": "Optional[Literal[\"paused_by_user\", \"insufficient_credits\", \"key_limit_reached\"]]",
         "created_at": "str",
@@ -567,6 +573,7 @@ ResumeRuleResult = TypedDict(
         "type": "Literal[\"query\", \"accounts\"]",
         "query": "Optional[str]",
         "accounts": "List[str]",
+        "platform": "Literal[\"local\", \"bluesky\", \"x\"]",
         "status": "Literal[\"active\", \"paused\"]",
         "paused_reason": "Optional[Literal[\"paused_by_user\", \"insufficient_credits\", \"key_limit_reached\"]]",
         "created_at": "str",
@@ -1334,7 +1341,7 @@ class Operations:
     ) -> Response[CreateRuleResult]:
         """Create a filter rule or account monitor
 
-        Rules belong to the key that created them: its matches are delivered to the account’s webhook endpoints and to GET /v2/stream of that key. Managing rules is free; each delivered match costs 15 credits (one tweet), charged once, on its first successful delivery. Give a tag and exactly one of query (1..512 characters) and accounts (1..100 usernames). A key holds at most 1000 rules (PERCH_RULES_PER_KEY).
+        Rules belong to the key that created them: its matches are delivered to the account’s webhook endpoints and to GET /v2/stream of that key. Managing rules is free; each delivered match costs 15 credits (one tweet), charged once, on its first successful delivery. A rule watches the platform that served the request creating it (Perch-Platform header or the default): on Bluesky, the posts of the network’s event stream. Give a tag and exactly one of query (1..512 characters) and accounts (1..100 usernames). A key holds at most 1000 rules (PERCH_RULES_PER_KEY).
 
         Free."""
         return self._call("createRule", {}, {"tag": tag, "query": query, "accounts": accounts}, timeout=timeout)
@@ -1349,7 +1356,7 @@ class Operations:
     ) -> Response[List[ListRulesResult]]:
         """List this key’s rules
 
-        Rules belong to the key that created them: its matches are delivered to the account’s webhook endpoints and to GET /v2/stream of that key. Managing rules is free; each delivered match costs 15 credits (one tweet), charged once, on its first successful delivery. Oldest first; page with count and cursor.
+        Rules belong to the key that created them: its matches are delivered to the account’s webhook endpoints and to GET /v2/stream of that key. Managing rules is free; each delivered match costs 15 credits (one tweet), charged once, on its first successful delivery. A rule watches the platform that served the request creating it (Perch-Platform header or the default): on Bluesky, the posts of the network’s event stream. Oldest first; page with count and cursor.
 
         Free."""
         return self._call("listRules", {}, {"count": count, "cursor": cursor, "max_credits": max_credits}, timeout=timeout)

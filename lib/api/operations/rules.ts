@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { parseTweetQuery } from '@/lib/platform/local/parse-tweet-query';
-import type { Platform } from '@/lib/platform/platform';
+import { PLATFORM_NAMES, type Platform } from '@/lib/platform/platform';
+import { parseRuleQuery } from '@/lib/rules/parse-rule-query';
 import { RULE_LIMITS } from '@/lib/rules/limits';
 import * as store from '@/lib/rules/rule-store';
 import type { Rule, RuleDefinition } from '@/lib/rules/rule-store';
 import { COSTS, defineOperation, type Caller } from '../define-operation';
 import { ApiError } from '../errors';
-import { idField, pageFields, usernameField } from '../inputs';
+import { pageFields, perchIdField, usernameField } from '../inputs';
 
 const RULES_NOTE =
-  'Rules belong to the key that created them: its matches are delivered to the account’s webhook endpoints and to GET /v2/stream of that key. Managing rules is free; each delivered match costs 15 credits (one tweet), charged once, on its first successful delivery.';
+  'Rules belong to the key that created them: its matches are delivered to the account’s webhook endpoints and to GET /v2/stream of that key. Managing rules is free; each delivered match costs 15 credits (one tweet), charged once, on its first successful delivery. A rule watches the platform that served the request creating it (Perch-Platform header or the default): on Bluesky, the posts of the network’s event stream.';
 
 export const RuleSchema = z.object({
   id: z.string(),
@@ -17,6 +17,9 @@ export const RuleSchema = z.object({
   type: z.enum(['query', 'accounts']).describe('query: a search query as in POST /v2/search; accounts: everything the listed accounts post'),
   query: z.string().nullable(),
   accounts: z.array(z.string()).describe('Monitored usernames (lower case); empty for a query rule'),
+  platform: z
+    .enum(PLATFORM_NAMES)
+    .describe('The platform whose new tweets the rule watches: the one that served the request that created or last replaced it (Perch-Platform header or the default)'),
   status: z.enum(['active', 'paused']),
   paused_reason: z
     .enum(['paused_by_user', 'insufficient_credits', 'key_limit_reached'])
@@ -31,7 +34,7 @@ const queryField = z
   .min(1)
   .max(RULE_LIMITS.queryLength, `must be at most ${RULE_LIMITS.queryLength} characters`)
   .refine((value) => !value.includes('\u0000'), 'must not contain NUL characters')
-  .describe('Perch search syntax: words, "phrases", -negation, OR, from:, to:, #tag, @user, lang:, since:, until:');
+  .describe('Perch search syntax: words, "phrases", -negation, OR, from:, to:, #tag, @user, lang:, since:, until: (on Bluesky, users are handles or DIDs)');
 
 const definitionFields = {
   tag: z.string().trim().min(1).max(RULE_LIMITS.tagLength).describe('Your label for the rule, sent with every match'),
@@ -44,7 +47,7 @@ const definitionFields = {
     .describe('Usernames to monitor: their tweets, replies, quotes and retweets'),
 };
 
-const ruleParams = z.object({ ruleId: idField });
+const ruleParams = z.object({ ruleId: perchIdField });
 
 /** Rules belong to a key; the dashboard's playground calls without one. */
 function keyOf(caller: Caller): string {
@@ -57,9 +60,9 @@ function found(rule: Rule | null, ruleId: string): Rule {
   return rule;
 }
 
-/** A query's full-text part, or a clear 400 for a malformed query (the parser of POST /v2/search). */
-function checkedQuery(query: string): string {
-  return parseTweetQuery(query).text;
+/** A query's full-text part, or a clear 400 for a malformed query (the parser of POST /v2/search, with the platform's usernames). */
+function checkedQuery(query: string, platform: Platform): string {
+  return parseRuleQuery(query, platform.name).text;
 }
 
 /** The definition in a create or update body: exactly one of query and accounts, checked and resolved. */
@@ -67,13 +70,13 @@ async function definitionOf(body: { tag: string; query?: string; accounts?: stri
   if ((body.query === undefined) === (body.accounts === undefined)) {
     throw new ApiError('invalid_request', 'give exactly one of query and accounts', [{ path: 'query', message: 'give exactly one of query and accounts' }]);
   }
-  if (body.query !== undefined) return { definition: { tag: body.tag, kind: 'query', query: body.query }, text: checkedQuery(body.query) };
+  if (body.query !== undefined) return { definition: { tag: body.tag, platform: platform.name, kind: 'query', query: body.query }, text: checkedQuery(body.query, platform) };
   const usernames = [...new Set(body.accounts!.map((name) => name.toLowerCase()))];
   const users = await platform.getUsersBatch(usernames);
   if (users.not_found.length > 0) {
     throw new ApiError('invalid_request', `accounts: no such user: ${users.not_found.join(', ')}`, [{ path: 'accounts', message: `unknown: ${users.not_found.join(', ')}` }]);
   }
-  return { definition: { tag: body.tag, kind: 'accounts', accounts: users.items.map((user) => ({ id: user.id, username: user.username })) }, text: '' };
+  return { definition: { tag: body.tag, platform: platform.name, kind: 'accounts', accounts: users.items.map((user) => ({ id: user.id, username: user.username })) }, text: '' };
 }
 
 export const createRule = defineOperation({

@@ -14,7 +14,7 @@ import {
 } from '@/lib/delivery/endpoint-store';
 import { COSTS, defineOperation } from '../define-operation';
 import { ApiError } from '../errors';
-import { idField, integerField, maxCreditsField } from '../inputs';
+import { integerField, maxCreditsField, perchIdField } from '../inputs';
 
 const SIGNING_NOTE = `Each delivery is a JSON POST {id, event, created_at, match: {id, rule: {id, tag}, matched_at}, tweet} with headers Perch-Delivery-Id (the body's id, the same on every retry: de-duplicate by it), Perch-Event, Perch-Timestamp and Perch-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint secret> (a second v1 during a secret rotation's overlap). Answer 2xx within 10 s; anything else is retried with exponential backoff (30 s doubling, at most hourly) for 24 hours, then kept as failed. Each match delivered costs ${MATCH_PRICE} credits, once, on its first success; failed deliveries cost nothing. Perch-Event is rule.match, test (sent on request) or account.balance_low: sent once, free, when the account's balance (credits leased by running instances counted in) falls below its low-balance alert threshold (Billing page; 1000 credits by default, 0 turns it off), with match and tweet null and data {balance, threshold}; it is sent again only after the balance has been back at or above the threshold.`;
 
@@ -43,7 +43,7 @@ const DeliverySchema = z.object({
   delivered_at: z.string().nullable(),
 });
 
-const endpointParams = z.object({ webhookId: idField });
+const endpointParams = z.object({ webhookId: perchIdField });
 const notFound = (id: string) => new ApiError('not_found', `webhook endpoint ${id} not found`);
 
 export const createWebhook = defineOperation({

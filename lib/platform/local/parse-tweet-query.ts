@@ -1,4 +1,5 @@
 import { InvalidInputError } from '@/lib/platform/errors';
+import { LOCAL_SYNTAX, type ValueSyntax } from '@/lib/platform/syntax';
 
 /** Operator values a query asks for (include) or rules out (exclude); usernames, tags and languages in lower case. */
 export type OperatorSet = { from: string[]; to: string[]; hashtags: string[]; mentions: string[]; langs: string[] };
@@ -20,9 +21,8 @@ export type ParsedTweetQuery = {
 // A quoted phrase (its closing quote may be missing at the end), or a run of non-space characters.
 const TOKEN = /(-?)"([^"]*)"?|(\S+)/gu;
 const OPERATOR = /^(from|to|lang|since|until):(.*)$/iu;
-const USERNAME = /^@?([A-Za-z0-9_]{1,15})$/u;
 const HASHTAG = /^[#＃]([\p{L}\p{M}\p{N}_]+)$/u;
-const MENTION = /^[@＠]([A-Za-z0-9_]{1,15})$/u;
+const MENTION = /^[@＠]([^@＠].*)$/u;
 const LANG = /^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/iu;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/u;
 // Full-text search ignores what has no letter or digit: such a term would only empty the tsquery.
@@ -43,19 +43,23 @@ function validDate(operator: string, value: string): string {
   return value;
 }
 
-function username(operator: string, value: string): string {
-  const match = USERNAME.exec(value);
-  if (!match) invalid(`${operator}: needs a username (1 to 15 letters, digits or underscores), got "${value}"`);
-  return match[1].toLowerCase();
+/** The embedded platform's (and X's) usernames; Bluesky's rules name handles and DIDs. */
+const LOCAL_USERNAMES: ValueSyntax = { ...LOCAL_SYNTAX.username, description: '1 to 15 letters, digits or underscores' };
+
+// Usernames in lower case: both platforms ignore their case (a DID is lower case already).
+function username(usernames: ValueSyntax, operator: string, value: string): string {
+  if (!usernames.pattern.test(value)) invalid(`${operator}: needs a username (${usernames.description}), got "${value}"`);
+  return usernames.normalize(value).toLowerCase();
 }
 
 /**
  * Parses a search query: words, "quoted phrases", -negation and OR go to full-text search;
  * from:user to:user @user #tag lang:xx (each negatable with -) and since:/until: dates become
- * filters. All parts must hold (AND). InvalidInputError for a malformed operator or a query
- * with nothing to search for.
+ * filters. All parts must hold (AND). Usernames follow `usernames` (the platform's syntax; the
+ * embedded platform's by default). InvalidInputError for a malformed operator or a query with
+ * nothing to search for.
  */
-export function parseTweetQuery(query: string): ParsedTweetQuery {
+export function parseTweetQuery(query: string, usernames: ValueSyntax = LOCAL_USERNAMES): ParsedTweetQuery {
   const parsed: ParsedTweetQuery = { text: '', include: emptySet(), exclude: emptySet(), since: null, until: null };
   const terms: string[] = [];
   for (const match of query.matchAll(TOKEN)) {
@@ -72,8 +76,8 @@ export function parseTweetQuery(query: string): ParsedTweetQuery {
     if (operator) {
       const name = operator[1].toLowerCase();
       const value = operator[2];
-      if (name === 'from') set.from.push(username(name, value));
-      else if (name === 'to') set.to.push(username(name, value));
+      if (name === 'from') set.from.push(username(usernames, name, value));
+      else if (name === 'to') set.to.push(username(usernames, name, value));
       else if (name === 'lang') {
         if (!LANG.test(value)) invalid(`lang: needs a language code such as en or pt, got "${value}"`);
         set.langs.push(value.toLowerCase());
@@ -92,8 +96,8 @@ export function parseTweetQuery(query: string): ParsedTweetQuery {
       continue;
     }
     const mention = MENTION.exec(token);
-    if (mention) {
-      set.mentions.push(mention[1].toLowerCase());
+    if (mention && usernames.pattern.test(mention[1])) {
+      set.mentions.push(usernames.normalize(mention[1]).toLowerCase());
       continue;
     }
     if (token === 'OR' && !negated) {

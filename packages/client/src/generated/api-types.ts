@@ -590,7 +590,7 @@ export type OperationTypes = {
     input: {
       /** Your label for the rule, sent with every match */
       tag: string;
-      /** Perch search syntax: words, "phrases", -negation, OR, from:, to:, #tag, @user, lang:, since:, until: */
+      /** Perch search syntax: words, "phrases", -negation, OR, from:, to:, #tag, @user, lang:, since:, until: (on Bluesky, users are handles or DIDs) */
       query?: string;
       /** Usernames to monitor: their tweets, replies, quotes and retweets */
       accounts?: string[];
@@ -603,6 +603,8 @@ export type OperationTypes = {
       query: string | null;
       /** Monitored usernames (lower case); empty for a query rule */
       accounts: string[];
+      /** The platform whose new tweets the rule watches: the one that served the request that created or last replaced it (Perch-Platform header or the default) */
+      platform: "local" | "bluesky" | "x";
       status: "active" | "paused";
       /** Why a paused rule is paused; rules paused for credits resume by themselves when credits are granted */
       paused_reason: "paused_by_user" | "insufficient_credits" | "key_limit_reached" | null;
@@ -624,6 +626,8 @@ export type OperationTypes = {
       query: string | null;
       /** Monitored usernames (lower case); empty for a query rule */
       accounts: string[];
+      /** The platform whose new tweets the rule watches: the one that served the request that created or last replaced it (Perch-Platform header or the default) */
+      platform: "local" | "bluesky" | "x";
       status: "active" | "paused";
       /** Why a paused rule is paused; rules paused for credits resume by themselves when credits are granted */
       paused_reason: "paused_by_user" | "insufficient_credits" | "key_limit_reached" | null;
@@ -635,7 +639,7 @@ export type OperationTypes = {
     input: {
       /** Your label for the rule, sent with every match */
       tag: string;
-      /** Perch search syntax: words, "phrases", -negation, OR, from:, to:, #tag, @user, lang:, since:, until: */
+      /** Perch search syntax: words, "phrases", -negation, OR, from:, to:, #tag, @user, lang:, since:, until: (on Bluesky, users are handles or DIDs) */
       query?: string;
       /** Usernames to monitor: their tweets, replies, quotes and retweets */
       accounts?: string[];
@@ -655,6 +659,8 @@ export type OperationTypes = {
       query: string | null;
       /** Monitored usernames (lower case); empty for a query rule */
       accounts: string[];
+      /** The platform whose new tweets the rule watches: the one that served the request that created or last replaced it (Perch-Platform header or the default) */
+      platform: "local" | "bluesky" | "x";
       status: "active" | "paused";
       /** Why a paused rule is paused; rules paused for credits resume by themselves when credits are granted */
       paused_reason: "paused_by_user" | "insufficient_credits" | "key_limit_reached" | null;
@@ -666,7 +672,7 @@ export type OperationTypes = {
     input: {
       /** Your label for the rule, sent with every match */
       tag: string;
-      /** Perch search syntax: words, "phrases", -negation, OR, from:, to:, #tag, @user, lang:, since:, until: */
+      /** Perch search syntax: words, "phrases", -negation, OR, from:, to:, #tag, @user, lang:, since:, until: (on Bluesky, users are handles or DIDs) */
       query?: string;
       /** Usernames to monitor: their tweets, replies, quotes and retweets */
       accounts?: string[];
@@ -679,6 +685,8 @@ export type OperationTypes = {
       query: string | null;
       /** Monitored usernames (lower case); empty for a query rule */
       accounts: string[];
+      /** The platform whose new tweets the rule watches: the one that served the request that created or last replaced it (Perch-Platform header or the default) */
+      platform: "local" | "bluesky" | "x";
       status: "active" | "paused";
       /** Why a paused rule is paused; rules paused for credits resume by themselves when credits are granted */
       paused_reason: "paused_by_user" | "insufficient_credits" | "key_limit_reached" | null;
@@ -703,6 +711,8 @@ export type OperationTypes = {
       query: string | null;
       /** Monitored usernames (lower case); empty for a query rule */
       accounts: string[];
+      /** The platform whose new tweets the rule watches: the one that served the request that created or last replaced it (Perch-Platform header or the default) */
+      platform: "local" | "bluesky" | "x";
       status: "active" | "paused";
       /** Why a paused rule is paused; rules paused for credits resume by themselves when credits are granted */
       paused_reason: "paused_by_user" | "insufficient_credits" | "key_limit_reached" | null;
@@ -720,6 +730,8 @@ export type OperationTypes = {
       query: string | null;
       /** Monitored usernames (lower case); empty for a query rule */
       accounts: string[];
+      /** The platform whose new tweets the rule watches: the one that served the request that created or last replaced it (Perch-Platform header or the default) */
+      platform: "local" | "bluesky" | "x";
       status: "active" | "paused";
       /** Why a paused rule is paused; rules paused for credits resume by themselves when credits are granted */
       paused_reason: "paused_by_user" | "insufficient_credits" | "key_limit_reached" | null;

@@ -1,0 +1,50 @@
+import { IdResolver } from '@atproto/identity';
+import { Firehose, type Event } from '@atproto/sync';
+import type { PostRecord } from '../map-records';
+import { POST_COLLECTION, type StreamConnection, type StreamHandlers } from './stream-events';
+
+// The repository firehose (com.atproto.sync.subscribeRepos) of a relay or a PDS, through
+// @atproto/sync. Its cursor is the event's seq; a reconnect replays the events after it.
+// Commits are read without checking their signatures (as Jetstream does): point it at a
+// relay or PDS you trust.
+
+/** The firehose's WebSocket origin for a ws(s) or http(s) service URL. */
+function serviceOrigin(url: string): string {
+  return url.replace(/^http(s?):/, 'ws$1:').replace(/\/+$/, '');
+}
+
+/** Reads new posts from the firehose at `url`; @atproto/sync reconnects by itself. */
+export function readFirehose(url: string, handlers: StreamHandlers): StreamConnection {
+  // The events are handled one after another, in the stream's order. @atproto/sync takes the
+  // cursor from a runner only (its getCursor option is not passed on in this version).
+  let chain = Promise.resolve();
+  const firehose = new Firehose({
+    service: serviceOrigin(url),
+    idResolver: new IdResolver(),
+    unauthenticatedCommits: true,
+    filterCollections: [POST_COLLECTION],
+    excludeIdentity: true,
+    excludeAccount: true,
+    excludeSync: true,
+    subscriptionReconnectDelay: 1_000,
+    runner: {
+      getCursor: () => handlers.cursor() ?? undefined,
+      trackEvent: (_did: string, _seq: number, handler: () => Promise<void>) => {
+        chain = chain.then(handler).catch((error: Error) => handlers.onError(error));
+        return chain;
+      },
+    },
+    handleEvent: (event: Event) => {
+      const post = event.event === 'create' && event.collection === POST_COLLECTION ? { did: event.did, rkey: event.rkey, record: event.record as PostRecord } : null;
+      return handlers.onEvent({ cursor: event.seq, post });
+    },
+    onError: (error) => handlers.onError(error),
+  });
+  void firehose.start();
+  return {
+    close: async () => {
+      await firehose.destroy();
+      await chain;
+    },
+  };
+}

@@ -1,0 +1,151 @@
+import type { Stoppable } from '@/lib/db/run-while-leader';
+import { subscribe } from '@/lib/delivery/notifications';
+import { getProfiles } from '@/lib/platform/bluesky/profiles';
+import { openPostStream, streamSource } from '@/lib/platform/bluesky/stream/open-stream';
+import type { StreamConnection, StreamEvent } from '@/lib/platform/bluesky/stream/stream-events';
+import { createBlueskyUpstream } from '@/lib/platform/bluesky/upstream';
+import type { BlueskySettings } from '@/lib/platform/platform-config';
+import type { CompiledRule } from './compile-rule';
+import { matchStreamPosts } from './match-stream-posts';
+import { CHANNELS, compileActiveRules } from './record-matches';
+import { hasActiveRules } from './rule-store';
+import { clearStreamCursor, loadStreamCursor } from './stream-cursors';
+
+/** Events matched and committed together. */
+const BATCH = 200;
+/** Above this many events waiting, the stream is asked to wait; it goes on below the half. */
+const HIGH_WATER = 5_000;
+
+/**
+ * The Bluesky event source: while any rule watches Bluesky, reads the network's new posts
+ * (Jetstream or the firehose) from the stored position, matches them in batches against those
+ * rules and commits each batch's matches with the position after it. Started by one instance
+ * only (leader election): the position is that instance's to move. When the last Bluesky rule
+ * goes, the stream is closed and the position forgotten: rules see posts made while one is active.
+ */
+export function startBlueskySource(settings: BlueskySettings): Stoppable {
+  const source = streamSource(settings);
+  const upstream = createBlueskyUpstream(settings, null);
+  const lookUpProfiles = (dids: readonly string[]) => getProfiles(upstream, dids);
+  const buffer: StreamEvent[] = [];
+  let received: number | null = null;
+  let connection: StreamConnection | null = null;
+  let rules: CompiledRule[] = [];
+  let rulesStale = true;
+  let stopped = false;
+  let draining: Promise<void> | null = null;
+  let drained: (() => void)[] = [];
+  let lastProblem = '';
+  let wake: (() => void) | null = null;
+
+  const report = (problem: string) => {
+    if (problem !== lastProblem) console.error(`[realtime] bluesky: ${problem}`);
+    lastProblem = problem;
+  };
+
+  const releaseWaiters = () => {
+    if (buffer.length > HIGH_WATER / 2) return;
+    const waiting = drained;
+    drained = [];
+    for (const resolve of waiting) resolve();
+  };
+
+  // One batch after another, in stream order; a failed batch (AppView or database down) stays
+  // at the head of the buffer and is tried again: nothing is skipped, the position waits.
+  const drain = (): Promise<void> => {
+    draining ??= (async () => {
+      let delay = 1_000;
+      while (!stopped && buffer.length > 0) {
+        const batch = buffer.slice(0, BATCH);
+        try {
+          if (rulesStale) {
+            rulesStale = false;
+            rules = await compileActiveRules('bluesky');
+          }
+          await matchStreamPosts(batch, rules, lookUpProfiles, source);
+          buffer.splice(0, batch.length);
+          releaseWaiters();
+          lastProblem = '';
+          delay = 1_000;
+        } catch (error) {
+          report(`matching failed, retrying: ${(error as Error).message}`);
+          // Woken early by stop(), which must not wait out a long backoff.
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, delay);
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          wake = null;
+          delay = Math.min(delay * 2, 30_000);
+        }
+      }
+    })().finally(() => {
+      draining = null;
+    });
+    return draining;
+  };
+
+  const open = async () => {
+    received = await loadStreamCursor(source);
+    connection = openPostStream(settings, {
+      cursor: () => received,
+      onEvent: (event) => {
+        received = event.cursor;
+        buffer.push(event);
+        void drain();
+        if (stopped || buffer.length < HIGH_WATER) return;
+        return new Promise<void>((resolve) => drained.push(resolve));
+      },
+      onError: (error) => report(`stream: ${error.message}`),
+    });
+    console.log(`[realtime] bluesky: reading ${settings.stream.kind} ${settings.stream.url}${received === null ? ' live' : ` from ${received}`}`);
+  };
+
+  const close = async (forget: boolean) => {
+    const open = connection;
+    connection = null;
+    await open?.close();
+    if (forget) {
+      await drain();
+      await clearStreamCursor(source);
+      received = null;
+      console.log('[realtime] bluesky: no rule watches Bluesky, stream closed');
+    }
+  };
+
+  // Opens or closes the stream as rules come and go; one check at a time.
+  let checking = Promise.resolve();
+  const check = () => {
+    checking = checking
+      .then(async () => {
+        if (stopped) return;
+        const wanted = await hasActiveRules('bluesky');
+        if (wanted && !connection) await open();
+        else if (!wanted && connection) await close(true);
+      })
+      .catch((error: Error) => report(`checking rules failed: ${error.message}`));
+    return checking;
+  };
+
+  const listening = subscribe(CHANNELS.rules, () => {
+    rulesStale = true;
+    void check();
+  });
+  void listening.then(() => check()).catch((error: Error) => report(`listening for rule changes failed: ${error.message}`));
+
+  return {
+    async stop() {
+      stopped = true;
+      wake?.();
+      // A stream waiting for room goes on (into a buffer no longer matched), so it can close.
+      for (const resolve of drained.splice(0)) resolve();
+      (await listening.catch(() => null))?.();
+      await checking;
+      await close(false);
+      // The batch under way commits; the rest is read again from the stored position.
+      await draining;
+    },
+  };
+}
