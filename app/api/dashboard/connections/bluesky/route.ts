@@ -1,0 +1,59 @@
+// The dashboard's Bluesky connection: POST checks a handle (or DID) and app password against
+// the deployment's Bluesky service and stores it sealed; DELETE removes it.
+import { z } from 'zod';
+import { connectBlueskyAccount } from '@/lib/admin/connect-bluesky';
+import { jsonError, routeUser } from '@/lib/auth/route-user';
+import { removeBlueskyConnection } from '@/lib/connections/bluesky-connection';
+import { fieldErrors } from '@/lib/dashboard/field-errors';
+import { readJsonBody } from '@/lib/dashboard/read-json-body';
+import { InvalidInputError, PlatformError, UpstreamRateLimitedError } from '@/lib/platform/errors';
+import { readPlatformConfig } from '@/lib/platform/platform-config';
+
+export const dynamic = 'force-dynamic';
+export const runtime = 'nodejs';
+
+const connectSchema = z.object({
+  // A handle (an optional @ and any case, as people copy it from profiles) or a DID.
+  identifier: z
+    .string()
+    .trim()
+    .transform((value) => (value.startsWith('did:') ? value : value.replace(/^@/, '').toLowerCase()))
+    .pipe(z.string().min(1, 'enter your handle (you.bsky.social) or DID').max(253, 'a handle has at most 253 characters')),
+  appPassword: z.string().trim().min(1, 'enter an app password').max(256, 'an app password is shorter than that'),
+});
+
+/** The request's user and the deployment's Bluesky settings, or the response to send instead. */
+async function blueskyRoute(request: Request) {
+  const { user, response } = await routeUser(request);
+  if (response) return { response };
+  const bluesky = readPlatformConfig().bluesky;
+  if (!bluesky) return { response: jsonError(404, 'this deployment does not serve Bluesky') };
+  return { user, bluesky };
+}
+
+export async function POST(request: Request): Promise<Response> {
+  const { user, bluesky, response } = await blueskyRoute(request);
+  if (response) return response;
+  const body = await readJsonBody(request);
+  if (!body.ok) return jsonError(body.status, body.message);
+  const input = connectSchema.safeParse(body.body);
+  if (!input.success) return jsonError(400, 'fix the highlighted fields', fieldErrors(input.error));
+  try {
+    const account = await connectBlueskyAccount(user.id, input.data.identifier, input.data.appPassword, bluesky.serviceUrl, bluesky.timeoutMs);
+    return Response.json({ connected: true, did: account.did, handle: account.handle }, { headers: { 'cache-control': 'no-store' } });
+  } catch (error) {
+    if (error instanceof InvalidInputError) {
+      return jsonError(400, error.message, { [error.path === 'identifier' ? 'identifier' : 'appPassword']: error.message });
+    }
+    if (error instanceof UpstreamRateLimitedError) return jsonError(503, 'Bluesky is rate-limiting Perch right now: try again in a minute');
+    // Unreachable, timed out or failing: nothing was stored.
+    if (error instanceof PlatformError) return jsonError(502, `Bluesky could not be reached at ${bluesky.serviceUrl}: ${error.message}`);
+    throw error;
+  }
+}
+
+export async function DELETE(request: Request): Promise<Response> {
+  const { user, response } = await blueskyRoute(request);
+  if (response) return response;
+  return Response.json({ disconnected: await removeBlueskyConnection(user.id) }, { headers: { 'cache-control': 'no-store' } });
+}
