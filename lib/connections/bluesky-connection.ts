@@ -52,8 +52,22 @@ export async function getBlueskyActor(userId: string): Promise<PlatformActor | n
   return { id: row.did, username: row.handle, credential: { kind: 'app_password', identifier: row.identifier, password } };
 }
 
-/** The handle of the account's connected Bluesky account, or null, for display. */
-export async function getBlueskyHandle(userId: string): Promise<string | null> {
-  const { rows } = await getPool().query<{ handle: string }>('SELECT handle FROM bluesky_connections WHERE user_id = $1', [userId]);
-  return rows[0]?.handle ?? null;
+export type BlueskySummary = { did: string; handle: string; serviceUrl: string; connectedAt: string; readable: boolean };
+
+/** The account's Bluesky connection for display (no password), or null; `readable`: its app password still unseals. */
+export async function getBlueskySummary(userId: string): Promise<BlueskySummary | null> {
+  const { rows } = await getPool().query<{ did: string; handle: string; service_url: string; app_password_enc: string; updated_at: Date }>(
+    'SELECT did, handle, service_url, app_password_enc, updated_at FROM bluesky_connections WHERE user_id = $1',
+    [userId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  let readable = true;
+  try {
+    unseal(row.app_password_enc, appPasswordContext(userId));
+  } catch (error) {
+    if (!(error instanceof UnsealError)) throw error;
+    readable = false;
+  }
+  return { did: row.did, handle: row.handle, serviceUrl: row.service_url, connectedAt: row.updated_at.toISOString(), readable };
 }
