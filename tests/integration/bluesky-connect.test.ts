@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectAccountDirectly } from '@/lib/admin/connect-account';
+import { createAccount } from '@/lib/admin/create-account';
+import { getPool } from '@/lib/db/pool';
+import { issueKey } from '@/lib/keys/issue-key';
+import { UnavailableError } from '@/lib/platform/errors';
+import { verifyAppPassword } from '@/lib/platform/bluesky/verify-app-password';
+import { freePort } from '@/lib/server/free-port';
+import { startServer, type RunningServer } from '../support/api-server';
+import { startAtprotoNetwork, type AtprotoNetwork } from '../support/atproto-network';
+import { createAppPassword } from '../support/bluesky-world';
+import { browser, signInOverHttp, type Browser } from '../support/dashboard-http';
+import { createFixtureUsers } from '../support/platform-fixtures';
+
+// Connecting a Bluesky account from the dashboard, over real HTTP: server.ts serving Bluesky
+// from a real local AT Protocol network (@atproto/dev-env), a browser's session cookie, the
+// dashboard's JSON route, then a /v2 write that must land in the account's repository on the PDS.
+
+const PASSWORD = 'correct horse battery';
+const ROUTE = '/api/dashboard/connections/bluesky';
+let atproto: AtprotoNetwork;
+let server: RunningServer;
+let dan: { did: string; handle: string; password: string; appPassword: string };
+let counter = 0;
+
+beforeAll(async () => {
+  atproto = await startAtprotoNetwork();
+  const sc = atproto.network.getSeedClient();
+  await sc.createAccount('dan', { email: 'dan@perch.test', handle: 'dan.test', password: 'dan-own-password' });
+  await atproto.network.processAll();
+  dan = { did: sc.dids.dan, handle: 'dan.test', password: 'dan-own-password', appPassword: await createAppPassword(atproto, 'dan.test', 'dan-own-password') };
+  server = await startServer(process.env.DATABASE_URL!, {
+    ADMIN_EMAILS: '',
+    PERCH_PLATFORM: 'bluesky',
+    PERCH_PLATFORMS: 'local',
+    PERCH_BLUESKY_APPVIEW_URL: atproto.appViewUrl,
+    PERCH_BLUESKY_SERVICE_URL: atproto.pdsUrl,
+    PERCH_UPSTREAM_CACHE_SECONDS: '0',
+  });
+}, 10 * 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await atproto?.stop();
+});
+
+/** A new Perch account with credits and a write key, signed in over HTTP. */
+async function signedInAccount(): Promise<{ userId: string; key: string; b: Browser }> {
+  const email = `bluesky-connect-${process.pid}-${Date.now()}-${counter++}@connect.test`;
+  const { id } = await createAccount({ email, password: PASSWORD, credits: 10_000 });
+  const { key } = await issueKey({ userId: id, name: 'bluesky', scopes: ['read', 'write'] });
+  const b = browser(server.url);
+  const signedIn = await signInOverHttp(b, email, PASSWORD);
+  expect(signedIn.ok, signedIn.url).toBe(true);
+  return { userId: id, key, b };
+}
+
+async function storedConnection(userId: string) {
+  const { rows } = await getPool().query<{ did: string; handle: string; app_password_enc: string }>(
+    'SELECT did, handle, app_password_enc FROM bluesky_connections WHERE user_id = $1',
+    [userId],
+  );
+  return rows[0] ?? null;
+}
+
+async function v2(key: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(new URL(path, server.url), {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as { data?: Record<string, unknown>; error?: { code: string; message: string } } };
+}
+
+describe('connecting Bluesky from the dashboard', () => {
+  it('a handle and app password are checked at the PDS and stored sealed; a /v2 write then lands in the account’s repository', async () => {
+    const { userId, key, b } = await signedInAccount();
+    // The embedded platform's connection lives beside it: both platforms are served.
+    const [localUser] = await createFixtureUsers(getPool(), 1);
+    await connectAccountDirectly(userId, localUser.username);
+
+    const connected = await b.json(ROUTE, { identifier: '@DAN.test', appPassword: dan.appPassword });
+    expect(connected).toEqual({ status: 200, body: { connected: true, did: dan.did, handle: dan.handle } });
+    const row = await storedConnection(userId);
+    expect(row).toMatchObject({ did: dan.did, handle: dan.handle });
+    expect(row!.app_password_enc).toMatch(/^v1\./);
+    expect(row!.app_password_enc).not.toContain(dan.appPassword);
+
+    const page = await b.fetch('/dashboard/connections');
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(html).toContain(`Connected Bluesky account @${dan.handle}`);
+    expect(html).toContain(`Connected account @${localUser.username}`);
+    expect(html).toContain('Embedded platform account');
+
+    const account = await v2(key, 'GET', '/v2/account');
+    expect(account.body.data?.connected_account).toEqual({ username: dan.handle });
+    const created = await v2(key, 'POST', '/v2/tweets/create', { text: 'dan connected from the dashboard' });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.data).toMatchObject({ author_id: dan.did, text: 'dan connected from the dashboard' });
+    const rkey = String(created.body.data!.id).split('~')[1];
+    const record = await atproto.network.pds.getClient().com.atproto.repo.getRecord({ repo: dan.did, collection: 'app.bsky.feed.post', rkey });
+    expect(record.data.value).toMatchObject({ text: 'dan connected from the dashboard' });
+    // The local connection is untouched: the embedded platform still acts as its own user.
+    const local = await fetch(new URL('/v2/account', server.url), { headers: { authorization: `Bearer ${key}`, 'perch-platform': 'local' } });
+    expect(((await local.json()) as { data: { connected_account: unknown } }).data.connected_account).toEqual({ username: localUser.username });
+
+    const disconnected = await b.fetch(ROUTE, { method: 'DELETE' });
+    expect(await disconnected.json()).toEqual({ disconnected: true });
+    expect(await storedConnection(userId)).toBeNull();
+    const refused = await v2(key, 'POST', '/v2/tweets/create', { text: 'after disconnect' });
+    expect(refused).toMatchObject({ status: 403, body: { error: { code: 'account_not_connected' } } });
+  });
+
+  it('a wrong app password, an unknown handle and the account’s own password are refused by field, and nothing is stored', async () => {
+    const { userId, b } = await signedInAccount();
+    const wrong = await b.json(ROUTE, { identifier: dan.handle, appPassword: 'aaaa-bbbb-cccc-dddd' });
+    expect(wrong.status).toBe(400);
+    expect((wrong.body.errors as Record<string, string>).appPassword).toMatch(/Bluesky refused the app password for dan\.test/);
+    const unknown = await b.json(ROUTE, { identifier: 'nobody.test', appPassword: dan.appPassword });
+    expect(unknown.status).toBe(400);
+    expect((unknown.body.errors as Record<string, string>).identifier).toMatch(/No Bluesky account has the handle nobody\.test/);
+    const own = await b.json(ROUTE, { identifier: dan.handle, appPassword: dan.password });
+    expect(own.status).toBe(400);
+    expect((own.body.errors as Record<string, string>).appPassword).toMatch(/account’s own password: create an app password/);
+    const empty = await b.json(ROUTE, { identifier: ' ', appPassword: '' });
+    expect(empty.status).toBe(400);
+    expect(Object.keys(empty.body.errors as Record<string, string>).sort()).toEqual(['appPassword', 'identifier']);
+    expect(await storedConnection(userId)).toBeNull();
+    // A DID works as well as a handle.
+    expect(await b.json(ROUTE, { identifier: dan.did, appPassword: dan.appPassword })).toMatchObject({ status: 200, body: { handle: dan.handle } });
+  });
+
+  it('signed out is 401, another site is 403, and neither stores anything', async () => {
+    const anonymous = browser(server.url);
+    expect((await anonymous.json(ROUTE, { identifier: dan.handle, appPassword: dan.appPassword })).status).toBe(401);
+    const { userId, b } = await signedInAccount();
+    const forged = await b.fetch(ROUTE, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://attacker.example' },
+      body: JSON.stringify({ identifier: dan.handle, appPassword: dan.appPassword }),
+    });
+    expect(forged.status).toBe(403);
+    expect(await storedConnection(userId)).toBeNull();
+  });
+
+  it('a PDS that cannot be reached is Bluesky unavailable, not a refused password', async () => {
+    const closed = `http://127.0.0.1:${await freePort()}`;
+    await expect(verifyAppPassword(closed, dan.handle, dan.appPassword, 2_000)).rejects.toBeInstanceOf(UnavailableError);
+  });
+});
