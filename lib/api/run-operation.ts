@@ -2,6 +2,7 @@ import { getBalance } from '@/lib/credits';
 import { getMeter } from '@/lib/metering/meter';
 import { getConnectedAccount } from '@/lib/connections/get-connected-account';
 import { getBlueskyActor } from '@/lib/connections/bluesky-connection';
+import { restoreBlueskySession } from '@/lib/connections/bluesky-oauth-client';
 import type { Platform, PlatformName } from '@/lib/platform/platform';
 import type { ConnectedAccount } from '@/lib/connections/require-scope';
 import { ALL_SCOPES } from '@/lib/oauth/scopes';
@@ -149,8 +150,8 @@ export async function runOperation(input: RunInput): Promise<Response> {
 async function connectedAccountOn(platform: PlatformName, userId: string): Promise<ConnectedAccount | null> {
   if (platform === 'local') return getConnectedAccount(userId);
   if (platform === 'bluesky') {
-    // An app password acts with the account's full rights: every write scope.
-    const actor = await getBlueskyActor(userId);
+    // An app password, and OAuth's transition:generic scope, act with every write scope.
+    const actor = await getBlueskyActor(userId, restoreBlueskySession);
     return actor ? { ...actor, scopes: ALL_SCOPES } : null;
   }
   return null;
