@@ -36,17 +36,10 @@ export async function saveBlueskyOAuthConnection(userId: string, account: Bluesk
   await upsertConnection(userId, account, 'oauth', null);
 }
 
-/**
- * Removes the account's Bluesky connection: what it was, or null. An OAuth one also returns
- * whether another Perch account still uses the same DID's session (then it must stay).
- */
-export async function removeBlueskyConnection(userId: string): Promise<{ did: string; linkedVia: BlueskyLink; sessionShared: boolean } | null> {
-  const { rows } = await getPool().query<{ did: string; linked_via: BlueskyLink; shared: boolean }>(
-    `DELETE FROM bluesky_connections WHERE user_id = $1
-     RETURNING did, linked_via, EXISTS (SELECT 1 FROM bluesky_connections o WHERE o.did = bluesky_connections.did AND o.user_id <> $1 AND o.linked_via = 'oauth') AS shared`,
-    [userId],
-  );
-  return rows[0] ? { did: rows[0].did, linkedVia: rows[0].linked_via, sessionShared: rows[0].shared } : null;
+/** Removes the account's Bluesky connection: what it was, or null (an OAuth one may leave a session to end). */
+export async function removeBlueskyConnection(userId: string): Promise<{ did: string; linkedVia: BlueskyLink } | null> {
+  const { rows } = await getPool().query<{ did: string; linked_via: BlueskyLink }>('DELETE FROM bluesky_connections WHERE user_id = $1 RETURNING did, linked_via', [userId]);
+  return rows[0] ? { did: rows[0].did, linkedVia: rows[0].linked_via } : null;
 }
 
 /**

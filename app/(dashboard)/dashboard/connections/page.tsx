@@ -39,7 +39,9 @@ export default async function ConnectionsPage({ searchParams }: Props) {
             <ConnectionCard connection={connection} />
           </Card>
         )}
-        {servesBluesky && <BlueskyAccountCard connection={bluesky} />}
+        {servesBluesky && (
+          <BlueskyAccountCard connection={bluesky} oauth={Boolean(platforms.bluesky?.oauth)} flash={{ connected: one(query.bluesky), error: one(query.bluesky_error) }} />
+        )}
         {platforms.platforms.length > 1 || platforms.defaultPlatform !== 'local' ? (
           <PlatformsCard platforms={platforms.platforms} defaultPlatform={platforms.defaultPlatform} />
         ) : null}

@@ -1,13 +1,16 @@
 // The dashboard's Bluesky connection: POST checks a handle (or DID) and app password against
-// the deployment's Bluesky service and stores it sealed; DELETE removes it.
+// the deployment's Bluesky service and stores it sealed; DELETE removes it (an OAuth one's
+// session is revoked at its authorization server too).
 import { z } from 'zod';
 import { connectBlueskyAccount } from '@/lib/admin/connect-bluesky';
-import { jsonError, routeUser } from '@/lib/auth/route-user';
+import { jsonError } from '@/lib/auth/route-user';
 import { removeBlueskyConnection } from '@/lib/connections/bluesky-connection';
+import { getBlueskyOAuthClient } from '@/lib/connections/bluesky-oauth-client';
+import { endBlueskySessionUnlessUsed } from '@/lib/connections/bluesky-oauth-flow';
+import { blueskyRouteUser } from '@/lib/connections/bluesky-route-user';
 import { fieldErrors } from '@/lib/dashboard/field-errors';
 import { readJsonBody } from '@/lib/dashboard/read-json-body';
 import { InvalidInputError, PlatformError, UpstreamRateLimitedError } from '@/lib/platform/errors';
-import { readPlatformConfig } from '@/lib/platform/platform-config';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
@@ -22,17 +25,8 @@ const connectSchema = z.object({
   appPassword: z.string().trim().min(1, 'enter an app password').max(256, 'an app password is shorter than that'),
 });
 
-/** The request's user and the deployment's Bluesky settings, or the response to send instead. */
-async function blueskyRoute(request: Request) {
-  const { user, response } = await routeUser(request);
-  if (response) return { response };
-  const bluesky = readPlatformConfig().bluesky;
-  if (!bluesky) return { response: jsonError(404, 'this deployment does not serve Bluesky') };
-  return { user, bluesky };
-}
-
 export async function POST(request: Request): Promise<Response> {
-  const { user, bluesky, response } = await blueskyRoute(request);
+  const { user, bluesky, response } = await blueskyRouteUser(request);
   if (response) return response;
   const body = await readJsonBody(request);
   if (!body.ok) return jsonError(body.status, body.message);
@@ -53,7 +47,9 @@ export async function POST(request: Request): Promise<Response> {
 }
 
 export async function DELETE(request: Request): Promise<Response> {
-  const { user, response } = await blueskyRoute(request);
+  const { user, bluesky, response } = await blueskyRouteUser(request);
   if (response) return response;
-  return Response.json({ disconnected: await removeBlueskyConnection(user.id) }, { headers: { 'cache-control': 'no-store' } });
+  const removed = await removeBlueskyConnection(user.id);
+  if (removed?.linkedVia === 'oauth') await endBlueskySessionUnlessUsed(getBlueskyOAuthClient(bluesky), removed.did);
+  return Response.json({ disconnected: removed !== null }, { headers: { 'cache-control': 'no-store' } });
 }
