@@ -7,6 +7,7 @@ import { UnavailableError } from '@/lib/platform/errors';
 import { verifyAppPassword } from '@/lib/platform/bluesky/verify-app-password';
 import { freePort } from '@/lib/server/free-port';
 import { startServer, type RunningServer } from '../support/api-server';
+import { answerAuthorizePage } from '../support/atproto-authorize-page';
 import { startAtprotoNetwork, type AtprotoNetwork } from '../support/atproto-network';
 import { createAppPassword } from '../support/bluesky-world';
 import { browser, signInOverHttp, type Browser } from '../support/dashboard-http';
@@ -14,7 +15,8 @@ import { createFixtureUsers } from '../support/platform-fixtures';
 
 // Connecting a Bluesky account from the dashboard, over real HTTP: server.ts serving Bluesky
 // from a real local AT Protocol network (@atproto/dev-env), a browser's session cookie, the
-// dashboard's JSON route, then a /v2 write that must land in the account's repository on the PDS.
+// dashboard's routes (app password, and atproto OAuth against the PDS's own authorization
+// server), then a /v2 write that must land in the account's repository on the PDS.
 
 const PASSWORD = 'correct horse battery';
 const ROUTE = '/api/dashboard/connections/bluesky';
@@ -29,7 +31,13 @@ beforeAll(async () => {
   await sc.createAccount('dan', { email: 'dan@perch.test', handle: 'dan.test', password: 'dan-own-password' });
   await atproto.network.processAll();
   dan = { did: sc.dids.dan, handle: 'dan.test', password: 'dan-own-password', appPassword: await createAppPassword(atproto, 'dan.test', 'dan-own-password') };
+  // Sign in with Bluesky as atproto's loopback development client: the redirect URI must be
+  // this server's own 127.0.0.1 address, so its port is picked here.
+  const port = await freePort();
   server = await startServer(process.env.DATABASE_URL!, {
+    PORT: String(port),
+    PERCH_PUBLIC_URL: `http://127.0.0.1:${port}`,
+    PERCH_BLUESKY_PLC_URL: atproto.network.plc.url,
     ADMIN_EMAILS: '',
     PERCH_PLATFORM: 'bluesky',
     PERCH_PLATFORMS: 'local',
@@ -147,5 +155,76 @@ describe('connecting Bluesky from the dashboard', () => {
   it('a PDS that cannot be reached is Bluesky unavailable, not a refused password', async () => {
     const closed = `http://127.0.0.1:${await freePort()}`;
     await expect(verifyAppPassword(closed, dan.handle, dan.appPassword, 2_000)).rejects.toBeInstanceOf(UnavailableError);
+  });
+});
+
+describe('Sign in with Bluesky (atproto OAuth, the loopback development client)', () => {
+  const OAUTH_ROUTE = '/api/dashboard/connections/bluesky/oauth';
+
+  async function start(b: Browser, handle = dan.handle): Promise<string> {
+    const started = await b.json(OAUTH_ROUTE, { handle });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const authorizeUrl = String(started.body.authorize_url);
+    expect(authorizeUrl.startsWith(`${atproto.pdsUrl}/oauth/authorize?`)).toBe(true);
+    return authorizeUrl;
+  }
+
+  async function sessionRow(did: string) {
+    const { rows } = await getPool().query<{ value_enc: string }>('SELECT value_enc FROM bluesky_oauth_sessions WHERE did = $1', [did]);
+    return rows[0] ?? null;
+  }
+
+  it('approving on the PDS connects the account without a password; writes act as it; Disconnect revokes the session', async () => {
+    const { userId, key, b } = await signedInAccount();
+    const back = await answerAuthorizePage(await start(b, '@Dan.test'), dan.handle, dan.password);
+    const callback = new URL(back);
+    expect(callback.origin + callback.pathname).toBe(`${server.url}/dashboard/connections/bluesky/callback`);
+    const landed = await b.fetch(callback.pathname + callback.search);
+    expect(landed.status).toBe(303);
+    expect(landed.headers.get('location')).toBe('/dashboard/connections?bluesky=connected');
+    const { rows } = await getPool().query('SELECT did, handle, linked_via, app_password_enc FROM bluesky_connections WHERE user_id = $1', [userId]);
+    expect(rows).toEqual([{ did: dan.did, handle: dan.handle, linked_via: 'oauth', app_password_enc: null }]);
+    const stored = await sessionRow(dan.did);
+    expect(stored?.value_enc).toMatch(/^v1\./);
+    expect(stored?.value_enc).not.toMatch(/[{}"]/); // sealed: no JSON in the clear
+    const page = await (await b.fetch('/dashboard/connections?bluesky=connected')).text();
+    expect(page).toContain('Connected with Bluesky sign-in');
+    expect(page).toContain(`Connected @${dan.handle} on Bluesky.`);
+
+    const created = await v2(key, 'POST', '/v2/tweets/create', { text: 'dan signed in with Bluesky' });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.data).toMatchObject({ author_id: dan.did, text: 'dan signed in with Bluesky' });
+    const rkey = String(created.body.data!.id).split('~')[1];
+    const record = await atproto.network.pds.getClient().com.atproto.repo.getRecord({ repo: dan.did, collection: 'app.bsky.feed.post', rkey });
+    expect(record.data.value).toMatchObject({ text: 'dan signed in with Bluesky' });
+
+    // The callback works once: its state is spent.
+    const replayed = await b.fetch(callback.pathname + callback.search);
+    expect(replayed.headers.get('location')).toBe('/dashboard/connections?bluesky_error=expired');
+
+    const disconnected = await b.fetch(ROUTE, { method: 'DELETE' });
+    expect(await disconnected.json()).toEqual({ disconnected: true });
+    expect(await sessionRow(dan.did)).toBeNull();
+    const refused = await v2(key, 'POST', '/v2/tweets/create', { text: 'after disconnect' });
+    expect(refused).toMatchObject({ status: 403, body: { error: { code: 'account_not_connected' } } });
+  });
+
+  it('refusing on the PDS, a callback reached by another Perch account, and an unknown handle connect nothing', async () => {
+    const { userId, b } = await signedInAccount();
+    const refusedBack = new URL(await answerAuthorizePage(await start(b), dan.handle, dan.password, 'refuse'));
+    expect(refusedBack.searchParams.get('error')).toBe('access_denied');
+    expect((await b.fetch(refusedBack.pathname + refusedBack.search)).headers.get('location')).toBe('/dashboard/connections?bluesky_error=denied');
+
+    const back = new URL(await answerAuthorizePage(await start(b), dan.handle, dan.password));
+    const other = await signedInAccount();
+    expect((await other.b.fetch(back.pathname + back.search)).headers.get('location')).toBe('/dashboard/connections?bluesky_error=wrong_account');
+    expect(await storedConnection(userId)).toBeNull();
+    expect(await storedConnection(other.userId)).toBeNull();
+    // Nobody connects through the session that callback created: it is not kept.
+    expect(await sessionRow(dan.did)).toBeNull();
+
+    const unknown = await b.json(OAUTH_ROUTE, { handle: 'nobody.test' });
+    expect(unknown.status).toBe(400);
+    expect((unknown.body.errors as Record<string, string>).handle).toMatch(/No Bluesky account was found for nobody\.test/);
   });
 });
