@@ -80,6 +80,16 @@ async function v2(key: string, method: string, path: string, body?: unknown) {
   return { status: response.status, body: (await response.json()) as { data?: Record<string, unknown>; error?: { code: string; message: string } } };
 }
 
+/** Posts through /v2 with the key and reads the record back from dan's repository on the PDS. */
+async function expectPostOnPds(key: string, text: string): Promise<void> {
+  const created = await v2(key, 'POST', '/v2/tweets/create', { text });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  expect(created.body.data).toMatchObject({ author_id: dan.did, text });
+  const rkey = String(created.body.data!.id).split('~')[1];
+  const record = await atproto.network.pds.getClient().com.atproto.repo.getRecord({ repo: dan.did, collection: 'app.bsky.feed.post', rkey });
+  expect(record.data.value).toMatchObject({ text });
+}
+
 describe('connecting Bluesky from the dashboard', () => {
   it('a handle and app password are checked at the PDS and stored sealed; a /v2 write then lands in the account’s repository', async () => {
     const { userId, key, b } = await signedInAccount();
@@ -103,12 +113,7 @@ describe('connecting Bluesky from the dashboard', () => {
 
     const account = await v2(key, 'GET', '/v2/account');
     expect(account.body.data?.connected_account).toEqual({ username: dan.handle });
-    const created = await v2(key, 'POST', '/v2/tweets/create', { text: 'dan connected from the dashboard' });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    expect(created.body.data).toMatchObject({ author_id: dan.did, text: 'dan connected from the dashboard' });
-    const rkey = String(created.body.data!.id).split('~')[1];
-    const record = await atproto.network.pds.getClient().com.atproto.repo.getRecord({ repo: dan.did, collection: 'app.bsky.feed.post', rkey });
-    expect(record.data.value).toMatchObject({ text: 'dan connected from the dashboard' });
+    await expectPostOnPds(key, 'dan connected from the dashboard');
     // The local connection is untouched: the embedded platform still acts as its own user.
     const local = await fetch(new URL('/v2/account', server.url), { headers: { authorization: `Bearer ${key}`, 'perch-platform': 'local' } });
     expect(((await local.json()) as { data: { connected_account: unknown } }).data.connected_account).toEqual({ username: localUser.username });
@@ -191,12 +196,7 @@ describe('Sign in with Bluesky (atproto OAuth, the loopback development client)'
     expect(page).toContain('Connected with Bluesky sign-in');
     expect(page).toContain(`Connected @${dan.handle} on Bluesky.`);
 
-    const created = await v2(key, 'POST', '/v2/tweets/create', { text: 'dan signed in with Bluesky' });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    expect(created.body.data).toMatchObject({ author_id: dan.did, text: 'dan signed in with Bluesky' });
-    const rkey = String(created.body.data!.id).split('~')[1];
-    const record = await atproto.network.pds.getClient().com.atproto.repo.getRecord({ repo: dan.did, collection: 'app.bsky.feed.post', rkey });
-    expect(record.data.value).toMatchObject({ text: 'dan signed in with Bluesky' });
+    await expectPostOnPds(key, 'dan signed in with Bluesky');
 
     // The callback works once: its state is spent.
     const replayed = await b.fetch(callback.pathname + callback.search);

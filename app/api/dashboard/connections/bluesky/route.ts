@@ -7,6 +7,7 @@ import { jsonError } from '@/lib/auth/route-user';
 import { removeBlueskyConnection } from '@/lib/connections/bluesky-connection';
 import { getBlueskyOAuthClient } from '@/lib/connections/bluesky-oauth-client';
 import { endBlueskySessionUnlessUsed } from '@/lib/connections/bluesky-oauth-flow';
+import { blueskyIdentifierSchema } from '@/lib/connections/bluesky-identifier';
 import { blueskyRouteUser } from '@/lib/connections/bluesky-route-user';
 import { fieldErrors } from '@/lib/dashboard/field-errors';
 import { readJsonBody } from '@/lib/dashboard/read-json-body';
@@ -16,12 +17,7 @@ export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
 const connectSchema = z.object({
-  // A handle (an optional @ and any case, as people copy it from profiles) or a DID.
-  identifier: z
-    .string()
-    .trim()
-    .transform((value) => (value.startsWith('did:') ? value : value.replace(/^@/, '').toLowerCase()))
-    .pipe(z.string().min(1, 'enter your handle (you.bsky.social) or DID').max(253, 'a handle has at most 253 characters')),
+  identifier: blueskyIdentifierSchema,
   appPassword: z.string().trim().min(1, 'enter an app password').max(256, 'an app password is shorter than that'),
 });
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { jsonError } from '@/lib/auth/route-user';
 import { getBlueskyOAuthClient } from '@/lib/connections/bluesky-oauth-client';
 import { startBlueskyAuthorization } from '@/lib/connections/bluesky-oauth-flow';
+import { blueskyIdentifierSchema } from '@/lib/connections/bluesky-identifier';
 import { blueskyRouteUser } from '@/lib/connections/bluesky-route-user';
 import { fieldErrors } from '@/lib/dashboard/field-errors';
 import { readJsonBody } from '@/lib/dashboard/read-json-body';
@@ -13,13 +14,7 @@ import { InvalidInputError, PlatformError } from '@/lib/platform/errors';
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
-const startSchema = z.object({
-  handle: z
-    .string()
-    .trim()
-    .transform((value) => (value.startsWith('did:') ? value : value.replace(/^@/, '').toLowerCase()))
-    .pipe(z.string().min(1, 'enter your handle (you.bsky.social) or DID').max(253, 'a handle has at most 253 characters')),
-});
+const startSchema = z.object({ handle: blueskyIdentifierSchema });
 
 export async function POST(request: Request): Promise<Response> {
   const { user, bluesky, response } = await blueskyRouteUser(request);
