@@ -174,6 +174,12 @@ describe('Sign in with Bluesky (atproto OAuth, the loopback development client)'
     return authorizeUrl;
   }
 
+  /** OAuth tokens the PDS's authorization server holds for dan: a revoked session has none. */
+  async function pdsTokens(): Promise<number> {
+    const rows = await atproto.network.pds.ctx.accountManager.db.db.selectFrom('token').select('tokenId').where('did', '=', dan.did).execute();
+    return rows.length;
+  }
+
   async function sessionRow(did: string) {
     const { rows } = await getPool().query<{ value_enc: string }>('SELECT value_enc FROM bluesky_oauth_sessions WHERE did = $1', [did]);
     return rows[0] ?? null;
@@ -192,6 +198,7 @@ describe('Sign in with Bluesky (atproto OAuth, the loopback development client)'
     const stored = await sessionRow(dan.did);
     expect(stored?.value_enc).toMatch(/^v1\./);
     expect(stored?.value_enc).not.toMatch(/[{}"]/); // sealed: no JSON in the clear
+    expect(await pdsTokens()).toBe(1);
     const page = await (await b.fetch('/dashboard/connections?bluesky=connected')).text();
     expect(page).toContain('Connected with Bluesky sign-in');
     expect(page).toContain(`Connected @${dan.handle} on Bluesky.`);
@@ -205,6 +212,7 @@ describe('Sign in with Bluesky (atproto OAuth, the loopback development client)'
     const disconnected = await b.fetch(ROUTE, { method: 'DELETE' });
     expect(await disconnected.json()).toEqual({ disconnected: true });
     expect(await sessionRow(dan.did)).toBeNull();
+    expect(await pdsTokens()).toBe(0);
     const refused = await v2(key, 'POST', '/v2/tweets/create', { text: 'after disconnect' });
     expect(refused).toMatchObject({ status: 403, body: { error: { code: 'account_not_connected' } } });
   });
@@ -220,8 +228,9 @@ describe('Sign in with Bluesky (atproto OAuth, the loopback development client)'
     expect((await other.b.fetch(back.pathname + back.search)).headers.get('location')).toBe('/dashboard/connections?bluesky_error=wrong_account');
     expect(await storedConnection(userId)).toBeNull();
     expect(await storedConnection(other.userId)).toBeNull();
-    // Nobody connects through the session that callback created: it is not kept.
+    // Nobody connects through the session that callback created: it is revoked, not kept.
     expect(await sessionRow(dan.did)).toBeNull();
+    expect(await pdsTokens()).toBe(0);
 
     const unknown = await b.json(OAUTH_ROUTE, { handle: 'nobody.test' });
     expect(unknown.status).toBe(400);
