@@ -2,7 +2,6 @@ import { getBalance } from '@/lib/credits';
 import { getMeter } from '@/lib/metering/meter';
 import { getConnectedAccount } from '@/lib/connections/get-connected-account';
 import { getBlueskyActor } from '@/lib/connections/bluesky-connection';
-import { restoreBlueskySession } from '@/lib/connections/bluesky-oauth-client';
 import type { Platform, PlatformName } from '@/lib/platform/platform';
 import type { ConnectedAccount } from '@/lib/connections/require-scope';
 import { ALL_SCOPES } from '@/lib/oauth/scopes';
@@ -151,6 +150,8 @@ async function connectedAccountOn(platform: PlatformName, userId: string): Promi
   if (platform === 'local') return getConnectedAccount(userId);
   if (platform === 'bluesky') {
     // An app password, and OAuth's transition:generic scope, act with every write scope.
+    // Loaded on the first Bluesky call only: a deployment serving the embedded platform alone never needs the OAuth client.
+    const { restoreBlueskySession } = await import('@/lib/connections/bluesky-oauth-client');
     const actor = await getBlueskyActor(userId, restoreBlueskySession);
     return actor ? { ...actor, scopes: ALL_SCOPES } : null;
   }

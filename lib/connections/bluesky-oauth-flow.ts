@@ -52,11 +52,18 @@ export async function completeBlueskyAuthorization(client: NodeOAuthClient, user
     await endBlueskySessionUnlessUsed(client, session.did);
     return { ok: false, reason: 'wrong_account' };
   }
-  const { data } = await new Agent(session).com.atproto.repo.describeRepo({ repo: session.did });
+  let handle: string;
+  try {
+    handle = (await new Agent(session).com.atproto.repo.describeRepo({ repo: session.did })).data.handle;
+  } catch {
+    // Approved, but the PDS does not answer for the account: nothing is stored.
+    await endBlueskySessionUnlessUsed(client, session.did);
+    return { ok: false, reason: 'failed' };
+  }
   const previous = await removeBlueskyConnection(userId);
-  await saveBlueskyOAuthConnection(userId, { did: session.did, handle: data.handle, identifier: data.handle, serviceUrl: session.serverMetadata.issuer });
+  await saveBlueskyOAuthConnection(userId, { did: session.did, handle, identifier: handle, serviceUrl: session.serverMetadata.issuer });
   if (previous?.linkedVia === 'oauth' && previous.did !== session.did) await endBlueskySessionUnlessUsed(client, previous.did);
-  return { ok: true, handle: data.handle };
+  return { ok: true, handle };
 }
 
 /** Revokes a DID's OAuth session at its authorization server and deletes it here, unless a Perch account still connects through it. */

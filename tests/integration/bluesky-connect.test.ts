@@ -217,6 +217,20 @@ describe('Sign in with Bluesky (atproto OAuth, the loopback development client)'
     expect(refused).toMatchObject({ status: 403, body: { error: { code: 'account_not_connected' } } });
   });
 
+  it('an app password replaces an OAuth connection, and its OAuth session is ended', async () => {
+    const { userId, key, b } = await signedInAccount();
+    const back = new URL(await answerAuthorizePage(await start(b), dan.handle, dan.password));
+    expect((await b.fetch(back.pathname + back.search)).headers.get('location')).toBe('/dashboard/connections?bluesky=connected');
+    expect(await pdsTokens()).toBe(1);
+    expect((await b.json(ROUTE, { identifier: dan.handle, appPassword: dan.appPassword })).status).toBe(200);
+    const { rows } = await getPool().query('SELECT linked_via FROM bluesky_connections WHERE user_id = $1', [userId]);
+    expect(rows).toEqual([{ linked_via: 'app_password' }]);
+    expect(await sessionRow(dan.did)).toBeNull();
+    expect(await pdsTokens()).toBe(0);
+    await expectPostOnPds(key, 'dan is back on an app password');
+    expect(await (await b.fetch(ROUTE, { method: 'DELETE' })).json()).toEqual({ disconnected: true });
+  });
+
   it('refusing on the PDS, a callback reached by another Perch account, and an unknown handle connect nothing', async () => {
     const { userId, b } = await signedInAccount();
     const refusedBack = new URL(await answerAuthorizePage(await start(b), dan.handle, dan.password, 'refuse'));
