@@ -111,7 +111,7 @@ const COMMANDS: Record<string, (options: Options) => Promise<string>> = {
     const serviceUrl = process.env.PERCH_BLUESKY_SERVICE_URL?.trim() || 'https://bsky.social';
     // Loaded here only: the Bluesky client is large, and every other command starts faster without it.
     const { connectBlueskyAccount } = await import('@/lib/admin/connect-bluesky');
-    return connectBlueskyAccount(userId, required(options, 'identifier'), required(options, 'app-password'), serviceUrl);
+    return (await connectBlueskyAccount(userId, required(options, 'identifier'), required(options, 'app-password'), serviceUrl)).handle;
   },
 };
 

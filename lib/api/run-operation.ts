@@ -160,8 +160,10 @@ async function connectedAccountOn(platform: Platform, userId: string): Promise<C
     return settings ? getXAccount(userId, settings) : null;
   }
   if (platform.name === 'bluesky') {
-    // An app password acts with the account's full rights: every write scope.
-    const actor = await getBlueskyActor(userId);
+    // An app password, and OAuth's transition:generic scope, act with every write scope.
+    // Loaded on the first Bluesky call only: a deployment serving the embedded platform alone never needs the OAuth client.
+    const { restoreBlueskySession } = await import('@/lib/connections/bluesky-oauth-client');
+    const actor = await getBlueskyActor(userId, restoreBlueskySession);
     return actor ? { ...actor, scopes: ALL_SCOPES } : null;
   }
   return null;

@@ -15,6 +15,12 @@ export type BlueskySettings = {
   timeoutMs: number;
   /** The event stream real-time rules read new posts from: Jetstream, or a relay's or PDS's firehose. */
   stream: { kind: 'jetstream' | 'firehose'; url: string };
+  /**
+   * atproto OAuth ("Sign in with Bluesky" on the dashboard), from PERCH_PUBLIC_URL: an https
+   * origin publishes its client metadata there; an http loopback origin (127.0.0.1, [::1])
+   * is atproto's development client. Null without PERCH_PUBLIC_URL: app passwords only.
+   */
+  oauth?: { publicUrl: string; loopback: boolean; plcUrl: string } | null;
 };
 
 export type XSettings = {
@@ -110,6 +116,7 @@ function blueskySettings(env: Env): BlueskySettings {
     serviceAccount: identifier ? { identifier, password } : null,
     timeoutMs: upstreamTimeout(env),
     stream: streamSettings(env),
+    oauth: oauthSettings(env),
   };
 }
 
@@ -131,6 +138,23 @@ function xSettings(env: Env): XSettings {
     oauth: clientId ? { clientId, clientSecret: clientSecret || null, authorizeUrl: httpsUrl(env, 'PERCH_X_AUTHORIZE_URL', 'https://x.com/i/oauth2/authorize') } : null,
     timeoutMs: upstreamTimeout(env),
   };
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]']);
+
+function oauthSettings(env: Env): NonNullable<BlueskySettings['oauth']> | null {
+  const raw = env.PERCH_PUBLIC_URL?.trim();
+  if (!raw) return null;
+  const wrong = `PERCH_PUBLIC_URL must be the deployment's public https origin (https://perch.example.com), or http://127.0.0.1:<port> for atproto's development client, got "${raw}"`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new StartupError(wrong);
+  }
+  const loopback = url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
+  if ((url.protocol !== 'https:' && !loopback) || url.pathname !== '/' || url.search || url.hash || url.username) throw new StartupError(wrong);
+  return { publicUrl: url.origin, loopback, plcUrl: httpUrl(env, 'PERCH_BLUESKY_PLC_URL', 'https://plc.directory') };
 }
 
 /** The deployment's platforms from PERCH_PLATFORM and PERCH_PLATFORMS, each one's settings checked. */

@@ -94,11 +94,15 @@ export type PlatformActor = {
   id: string;
   username: string;
   /**
-   * How to act as the account on an upstream platform (Bluesky: its handle and an app password;
-   * X: an OAuth 2.0 user access token); absent on the embedded platform, which writes its own tables.
+   * How to act as the account on an upstream platform (Bluesky: its handle and an app password,
+   * or an atproto OAuth session, which signs each request itself; X: an OAuth 2.0 user access
+   * token); absent on the embedded platform, which writes its own tables.
    */
-  credential?: { kind: 'app_password'; identifier: string; password: string } | { kind: 'oauth2'; accessToken: string };
+  credential?: { kind: 'app_password'; identifier: string; password: string } | { kind: 'oauth'; session: UpstreamSession } | { kind: 'oauth2'; accessToken: string };
 };
+
+/** A logged-in upstream session that authenticates the requests it sends (an atproto OAuth session). */
+export type UpstreamSession = { readonly did: string; fetchHandler(pathname: string, init?: RequestInit): Promise<Response> };
 
 export type CreateTweetRequest = {
   text: string;

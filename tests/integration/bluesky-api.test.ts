@@ -6,7 +6,7 @@ import { createApiAccount, expectLedgersBalanced, type ApiAccount } from '../sup
 import { expectCharged, expectChargedPerItem, expectNothingCharged, measuredCall, PRICE } from '../support/api-charges';
 import { expectError, expectSuccess } from '../support/api-records';
 import { startAtprotoNetwork, type AtprotoNetwork } from '../support/atproto-network';
-import { blueskyPlatforms, seedBlueskyWorld, type BlueskyWorld } from '../support/bluesky-world';
+import { blueskyPlatforms, createAppPassword, seedBlueskyWorld, type BlueskyWorld } from '../support/bluesky-world';
 import { describePlatformContract, type ContractSubjects } from '../support/platform-contract';
 
 // Perch's /v2 with Bluesky as the default platform, against a real local AT Protocol network
@@ -262,7 +262,7 @@ describe('Bluesky writes through /v2 as the connected account', () => {
   it('connecting checks the app password; writes then appear on the network and charge 100 each', async () => {
     const writer = await createApiAccount({ label: 'bluesky-writer' });
     await expect(connectBlueskyAccount(writer.userId, world.handles.dan, 'wrong-password', atproto.pdsUrl)).rejects.toThrow(/refused/);
-    expect(await connectBlueskyAccount(writer.userId, world.handles.dan, world.passwords.dan, atproto.pdsUrl)).toBe(world.handles.dan);
+    expect((await connectBlueskyAccount(writer.userId, world.handles.dan, await createAppPassword(atproto, world.handles.dan, world.passwords.dan), atproto.pdsUrl)).handle).toBe(world.handles.dan);
     const me = await writer.call('GET', '/v2/account');
     expect(me.body.data.connected_account).toEqual({ username: world.handles.dan });
     expect((await writer.call('GET', '/v2/account', { headers: { 'Perch-Platform': 'local' } })).body.data.connected_account).toBeNull();

@@ -141,7 +141,8 @@ export async function startServers(databaseUrl: string, count: number, env: Reco
 }
 
 async function startLocked(databaseUrl: string | null, env: Record<string, string>, timeoutMs: number, unlock: () => void): Promise<RunningServer> {
-  const port = await freePort();
+  // A PORT in `env` is kept: a test that must name the server's own URL in its settings (PERCH_PUBLIC_URL) picks it first.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   let output = '';
   const childEnv: NodeJS.ProcessEnv = { ...process.env, PERCH_LIVE: '0', PERCH_AUTO_SEED: '0', ...env, DATABASE_URL: databaseUrl ?? undefined, PORT: String(port), HOST: '127.0.0.1' };
   if (databaseUrl === null) delete childEnv.DATABASE_URL;

@@ -97,3 +97,11 @@ export function blueskyPlatforms(atproto: AtprotoNetwork, options: { cacheTtlSec
     cacheTtlSeconds: options.cacheTtlSeconds ?? 0,
   });
 }
+
+/** Creates an app password for an account (as bsky.app → Settings → App passwords does), logging in with its own password. */
+export async function createAppPassword(atproto: AtprotoNetwork, identifier: string, password: string, name = 'perch'): Promise<string> {
+  const agent = atproto.network.pds.getClient();
+  await agent.login({ identifier, password });
+  const { data } = await agent.com.atproto.server.createAppPassword({ name: `${name}-${Date.now()}` });
+  return data.password;
+}

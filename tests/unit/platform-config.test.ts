@@ -17,6 +17,7 @@ describe('readPlatformConfig', () => {
       serviceAccount: null,
       timeoutMs: 10_000,
       stream: { kind: 'jetstream', url: 'wss://jetstream2.us-east.bsky.network/subscribe' },
+      oauth: null,
     });
     const custom = readPlatformConfig({
       PERCH_PLATFORM: 'bluesky',
@@ -56,7 +57,20 @@ describe('readPlatformConfig', () => {
     expect(readPlatformConfig({ PERCH_PLATFORM: 'bluesky', PERCH_BLUESKY_FIREHOSE_URL: 'wss://bsky.network/' }).bluesky?.stream).toEqual({ kind: 'firehose', url: 'wss://bsky.network' });
   });
 
+  it('offers atproto OAuth from PERCH_PUBLIC_URL: an https origin, or a loopback one for development', () => {
+    const serve = (env: Record<string, string>) => readPlatformConfig({ PERCH_PLATFORM: 'bluesky', ...env }).bluesky?.oauth;
+    expect(serve({ PERCH_PUBLIC_URL: 'https://perch.example.com/' })).toEqual({ publicUrl: 'https://perch.example.com', loopback: false, plcUrl: 'https://plc.directory' });
+    expect(serve({ PERCH_PUBLIC_URL: 'http://127.0.0.1:3000', PERCH_BLUESKY_PLC_URL: 'http://localhost:2582' })).toEqual({
+      publicUrl: 'http://127.0.0.1:3000',
+      loopback: true,
+      plcUrl: 'http://localhost:2582',
+    });
+    expect(readPlatformConfig({ PERCH_PUBLIC_URL: 'https://perch.example.com' }).bluesky).toBeNull();
+  });
+
   it.each([
+    [{ PERCH_PLATFORM: 'bluesky', PERCH_PUBLIC_URL: 'http://perch.example.com' }, /^PERCH_PUBLIC_URL must be the deployment's public https origin/],
+    [{ PERCH_PLATFORM: 'bluesky', PERCH_PUBLIC_URL: 'https://perch.example.com/app' }, /^PERCH_PUBLIC_URL must be/],
     [{ PERCH_PLATFORM: 'myspace' }, /^PERCH_PLATFORM must be one of local, bluesky, x, got "myspace"$/],
     [{ PERCH_PLATFORMS: 'local,mastodon' }, /^PERCH_PLATFORMS must be one of/],
     [{ PERCH_PLATFORM: 'x' }, /^PERCH_X_BEARER_TOKEN is required to serve X/],

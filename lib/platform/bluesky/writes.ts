@@ -1,4 +1,4 @@
-import { AtpAgent, RichText } from '@atproto/api';
+import { Agent, AtpAgent, RichText } from '@atproto/api';
 import { ForbiddenError, NotFoundError, UnavailableError } from '../errors';
 import type { PlatformWrites } from '../platform';
 import type { CreateTweetRequest, PlatformActor, Tweet } from '../types';
@@ -10,7 +10,7 @@ import { fetchWithTimeout, type BlueskyUpstream } from './upstream';
 // Writes as records on the connected account's PDS (app.bsky.feed.post, .like, .repost,
 // app.bsky.graph.follow), through a session of that account.
 
-type Session = { agent: AtpAgent; did: string };
+type Session = { agent: Agent; did: string };
 
 /** Most recent records of one kind read from the PDS to find an existing like, repost or follow. */
 const RECENT_RECORDS = 100;
@@ -20,7 +20,9 @@ export function blueskyWrites(upstream: BlueskyUpstream): PlatformWrites {
 
   function sessionOf(actor: PlatformActor): Promise<Session> {
     const credential = actor.credential;
-    if (credential?.kind !== 'app_password') throw new UnavailableError('Bluesky: this account is connected without a credential Perch can write with; connect it again');
+    if (!credential || credential.kind === 'oauth2') throw new UnavailableError('Bluesky: this account is connected without a credential Perch can write with; connect it again');
+    // An OAuth session signs (and refreshes) its own requests: nothing to log in or keep here.
+    if (credential.kind === 'oauth') return Promise.resolve({ agent: new Agent(credential.session), did: credential.session.did });
     const key = `${credential.identifier}\u0000${credential.password}`;
     let session = sessions.get(key);
     if (!session) {

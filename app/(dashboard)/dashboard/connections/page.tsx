@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { BlueskyAccountCard } from '@/components/connections/bluesky-account-card';
 import { ConnectionCard } from '@/components/connections/connection-card';
 import { ConnectionFlash } from '@/components/connections/connection-flash';
 import { PlatformsCard } from '@/components/connections/platforms-card';
@@ -8,7 +9,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { ComposeBox } from '@/components/writes/compose-box';
 import { WRITE_COST_LABEL } from '@/components/writes/write-cost';
 import { requireUser } from '@/lib/auth/require-user';
-import { getBlueskyHandle } from '@/lib/connections/bluesky-connection';
+import { getBlueskySummary } from '@/lib/connections/bluesky-connection';
 import { getConnectionSummary } from '@/lib/connections/get-connection-summary';
 import { readPlatformConfig } from '@/lib/platform/platform-config';
 
@@ -22,8 +23,9 @@ function one(value: string | string[] | undefined): string | undefined {
 
 export default async function ConnectionsPage({ searchParams }: Props) {
   const user = await requireUser('/dashboard/connections');
-  const [connection, query, blueskyHandle] = await Promise.all([getConnectionSummary(user.id), searchParams, getBlueskyHandle(user.id)]);
   const platforms = readPlatformConfig();
+  const servesBluesky = platforms.platforms.includes('bluesky');
+  const [connection, query, bluesky] = await Promise.all([getConnectionSummary(user.id), searchParams, servesBluesky ? getBlueskySummary(user.id) : null]);
   const connected = connection.kind === 'active' || connection.kind === 'operator';
   return (
     <>
@@ -33,11 +35,16 @@ export default async function ConnectionsPage({ searchParams }: Props) {
           flash={{ connected: one(query.connected), disconnected: one(query.disconnected), error: one(query.error), reason: one(query.reason) }}
           username={connected ? connection.username : null}
         />
-        <Card title="Platform account">
-          <ConnectionCard connection={connection} />
-        </Card>
+        {platforms.platforms.includes('local') && (
+          <Card title={servesBluesky ? 'Embedded platform account' : 'Platform account'}>
+            <ConnectionCard connection={connection} />
+          </Card>
+        )}
+        {servesBluesky && (
+          <BlueskyAccountCard connection={bluesky} oauth={Boolean(platforms.bluesky?.oauth)} flash={{ connected: one(query.bluesky), error: one(query.bluesky_error) }} />
+        )}
         {platforms.platforms.length > 1 || platforms.defaultPlatform !== 'local' ? (
-          <PlatformsCard platforms={platforms.platforms} defaultPlatform={platforms.defaultPlatform} blueskyHandle={blueskyHandle} />
+          <PlatformsCard platforms={platforms.platforms} defaultPlatform={platforms.defaultPlatform} />
         ) : null}
         {platforms.x && <XConnectionCard userId={user.id} outcome={one(query.x)} canConnect={Boolean(platforms.x.oauth)} />}
         {connected && (
