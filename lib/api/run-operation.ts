@@ -70,9 +70,10 @@ export async function runOperation(input: RunInput): Promise<ApiAnswer> {
 
   const values = operation.body ? body : query;
   // A cursor from one platform is no position on another: other platforms bind it to their name.
-  const fingerprint = parameterFingerprint({ ...params, ...values, ...(input.platform.name === 'local' ? {} : { platform: input.platform.name }) });
+  // Computed only for a call that reads or writes a cursor (a hash of its parameters).
+  const fingerprint = () => parameterFingerprint({ ...params, ...values, ...(input.platform.name === 'local' ? {} : { platform: input.platform.name }) });
   const cursor = values.cursor as string | undefined;
-  const after = cursor ? decodeCursor(cursor, operation.id, fingerprint) : null;
+  const after = cursor ? decodeCursor(cursor, operation.id, fingerprint()) : null;
 
   const idempotencyKey = operation.scope === 'write' ? idempotencyKeyOf(request) : null;
   if (idempotencyKey) {
@@ -124,7 +125,7 @@ export async function runOperation(input: RunInput): Promise<ApiAnswer> {
     const items = result.items ?? (Array.isArray(result.data) ? result.data.length : 1);
     const charge = result.unchanged ? 0 : operation.cost.per === 'item' ? items * operation.cost.credits : operation.cost.credits;
     const remaining = await hold.ticket.settle(charge, { ...usageBase, ...detail, status: 200, items, latencyMs: latency() });
-    const nextCursor = result.next ? encodeCursor(operation.id, fingerprint, result.next) : null;
+    const nextCursor = result.next ? encodeCursor(operation.id, fingerprint(), result.next) : null;
     const response = successResponse(
       result.data,
       {
