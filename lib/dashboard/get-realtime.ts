@@ -49,7 +49,7 @@ export async function getRealtime(userId: string, status: DeliveryStatus | null)
     pool.query<DashboardEndpoint>(
       `SELECT id::text, url, description, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') AS "createdAt",
               to_char(previous_secret_expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') AS "previousSecretExpiresAt"
-       FROM realtime_endpoints WHERE user_id = $1 ORDER BY id`,
+       FROM realtime_endpoints WHERE user_id = $1 ORDER BY realtime_endpoints.id`,
       [userId],
     ),
     pool.query<DashboardDelivery>(

@@ -46,7 +46,7 @@ export async function createEndpoint(userId: string, url: string, description: s
 }
 
 export async function listEndpoints(userId: string): Promise<Endpoint[]> {
-  const { rows } = await getPool().query<EndpointRow>(`SELECT ${ENDPOINT_COLUMNS} FROM realtime_endpoints WHERE user_id = $1 ORDER BY id`, [userId]);
+  const { rows } = await getPool().query<EndpointRow>(`SELECT ${ENDPOINT_COLUMNS} FROM realtime_endpoints WHERE user_id = $1 ORDER BY realtime_endpoints.id`, [userId]);
   return rows.map(toEndpoint);
 }
 

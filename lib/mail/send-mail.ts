@@ -59,7 +59,7 @@ export type OutboxMail = { id: string; to: string; subject: string; text: string
 /** The newest mails, for the admin Outbox page. */
 export async function listOutbox(limit = 50): Promise<OutboxMail[]> {
   const { rows } = await getPool().query<{ id: string; to_address: string; subject: string; text_body: string; transport: string; error: string | null; created_at: Date }>(
-    `SELECT id::text, to_address, subject, text_body, transport, error, created_at FROM mail_outbox ORDER BY id DESC LIMIT $1`,
+    `SELECT id::text, to_address, subject, text_body, transport, error, created_at FROM mail_outbox ORDER BY mail_outbox.id DESC LIMIT $1`,
     [limit],
   );
   return rows.map((row) => ({ id: row.id, to: row.to_address, subject: row.subject, text: row.text_body, transport: row.transport, error: row.error, createdAt: row.created_at }));

@@ -65,7 +65,7 @@ export async function createRule(owner: { userId: string; keyId: string }, defin
 /** A key's rules, oldest first, after `afterId` (keyset paging). */
 export async function listRules(keyId: string, limit: number, afterId: string | null): Promise<Rule[]> {
   const { rows } = await getPool().query<StoredRule>(
-    `SELECT ${COLUMNS} FROM realtime_rules WHERE key_id = $1 AND ($2::bigint IS NULL OR id > $2::bigint) ORDER BY id LIMIT $3`,
+    `SELECT ${COLUMNS} FROM realtime_rules WHERE key_id = $1 AND ($2::bigint IS NULL OR realtime_rules.id > $2::bigint) ORDER BY realtime_rules.id LIMIT $3`,
     [keyId, afterId, limit],
   );
   return rows.map(toRule);

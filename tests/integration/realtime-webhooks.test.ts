@@ -82,6 +82,23 @@ describe('rules', () => {
     expect((await account.call('GET', `/v2/rules/${id}`)).status).toBe(404);
   });
 
+  it('list in creation order across a change in the number of digits of their ids (9 before 10)', async () => {
+    const own = await createApiAccount({ label: 'rules-order' });
+    // The next ids end just below a power of ten (…95 to …06), so their decimal length changes
+    // midway: ids are bigint in the database and strings in the API and must sort as numbers.
+    await getPool().query(`SELECT setval(pg_get_serial_sequence('realtime_rules', 'id'), (10 ^ length((last_value + 6)::text))::bigint - 6) FROM realtime_rules_id_seq`);
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i += 1) ids.push((await own.call('POST', '/v2/rules', { body: { tag: `r${i}`, query: `word${i}` } })).body.data.id as string);
+    expect(new Set(ids.map((id) => id.length)).size).toBe(2);
+    const listed = (await own.call('GET', '/v2/rules', { query: { count: 100 } })).body.data.map((rule: { id: string }) => rule.id);
+    expect(listed).toEqual([...ids].sort((a, b) => Number(a) - Number(b)));
+    expect(listed).toEqual(ids);
+    // Paging walks the same order.
+    const first = await own.call('GET', '/v2/rules', { query: { count: 5 } });
+    const second = await own.call('GET', '/v2/rules', { query: { count: 5, cursor: first.body.meta.next_cursor } });
+    expect([...first.body.data, ...second.body.data].map((rule: { id: string }) => rule.id)).toEqual(ids.slice(0, 10));
+  });
+
   it('refuse bad definitions with clear 400s and change nothing', async () => {
     const cases: Array<[unknown, string]> = [
       [{ tag: 'x' }, 'exactly one of query and accounts'],

@@ -6,7 +6,7 @@ import { resolveUser } from './resolve-user';
 
 const RETWEET_AND_QUOTES = `SELECT
     (SELECT created_at FROM platform.tweets WHERE author_id = $1 AND retweeted_tweet_id = $2) AS retweeted_at,
-    ARRAY(SELECT id::text FROM platform.tweets WHERE quoted_tweet_id = $2 AND author_id = $1 ORDER BY id DESC) AS quote_tweet_ids`;
+    ARRAY(SELECT id::text FROM platform.tweets WHERE quoted_tweet_id = $2 AND author_id = $1 ORDER BY platform.tweets.id DESC) AS quote_tweet_ids`;
 
 /** Whether a user retweeted a tweet (and when), and which of their tweets quote it. */
 export async function checkRetweet(tweetId: string, username: string): Promise<RetweetCheck> {
