@@ -1,29 +1,20 @@
 'use client';
 
 import Link from 'next/link';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { sendJson } from '@/components/dashboard/fetch-json';
+import { useJsonForm } from '@/components/dashboard/use-json-form';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
-import type { FieldErrors } from '@/lib/dashboard/field-errors';
 
 /** Chooses a new password with the token from a reset link. */
 export function ResetPasswordForm({ token, minPasswordLength }: { token: string; minPasswordLength: number }) {
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [done, setDone] = useState(false);
-  const [pending, setPending] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setPending(true);
-    setErrors({});
-    const answer = await sendJson('POST', '/api/account/reset-password', { token, password: form.get('password') });
-    setPending(false);
-    if (!answer.ok) return setErrors(Object.keys(answer.errors).length > 0 ? answer.errors : { form: answer.message });
-    setDone(true);
-  }
+  const { errors, pending, submit } = useJsonForm(
+    (form) => sendJson('POST', '/api/account/reset-password', { token, password: form.get('password') }),
+    () => setDone(true),
+  );
 
   if (done) {
     return (

@@ -1,12 +1,11 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
 import { sendJson } from '@/components/dashboard/fetch-json';
+import { useJsonForm } from '@/components/dashboard/use-json-form';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
-import type { FieldErrors } from '@/lib/dashboard/field-errors';
 
 export const BLUESKY_CONNECTION_ROUTE = '/api/dashboard/connections/bluesky';
 
@@ -16,23 +15,11 @@ export const BLUESKY_CONNECTION_ROUTE = '/api/dashboard/connections/bluesky';
  */
 export function BlueskyConnectForm({ label = 'Connect Bluesky account' }: { label?: string }) {
   const router = useRouter();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [pending, setPending] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setPending(true);
-    setErrors({});
-    const answer = await sendJson('POST', BLUESKY_CONNECTION_ROUTE, { identifier: form.get('identifier'), appPassword: form.get('appPassword') });
-    setPending(false);
-    if (!answer.ok) {
-      setErrors(Object.keys(answer.errors).length > 0 ? answer.errors : { form: answer.message });
-      return;
-    }
+  const { errors, pending, submit } = useJsonForm(
+    (form) => sendJson('POST', BLUESKY_CONNECTION_ROUTE, { identifier: form.get('identifier'), appPassword: form.get('appPassword') }),
     // The card is a server component: reading it again shows the connected account.
-    router.refresh();
-  }
+    () => router.refresh(),
+  );
 
   return (
     <form noValidate onSubmit={submit} aria-label="Connect Bluesky account" className="flex max-w-md flex-col gap-4">

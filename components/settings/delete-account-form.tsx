@@ -1,32 +1,20 @@
 'use client';
 
 import { signOut } from 'next-auth/react';
-import { useState, type FormEvent } from 'react';
 import { sendJson } from '@/components/dashboard/fetch-json';
+import { useJsonForm } from '@/components/dashboard/use-json-form';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
-import type { FieldErrors } from '@/lib/dashboard/field-errors';
 
 /** Deletes the account after the password (or, without one, the email) is typed; then leaves. */
 export function DeleteAccountForm({ hasPassword, email }: { hasPassword: boolean; email: string }) {
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [pending, setPending] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setPending(true);
-    setErrors({});
-    const answer = await sendJson('POST', '/api/dashboard/account/delete', hasPassword ? { password: form.get('password') } : { confirmEmail: form.get('confirmEmail') });
-    if (!answer.ok) {
-      setPending(false);
-      setErrors(Object.keys(answer.errors).length > 0 ? answer.errors : { form: answer.message });
-      return;
-    }
+  const { errors, pending, submit } = useJsonForm(
+    (form) => sendJson('POST', '/api/dashboard/account/delete', hasPassword ? { password: form.get('password') } : { confirmEmail: form.get('confirmEmail') }),
     // The session is already ended on the server; this clears the cookie and leaves.
-    await signOut({ callbackUrl: '/?deleted=1' });
-  }
+    () => signOut({ callbackUrl: '/?deleted=1' }),
+    { keepPending: true },
+  );
 
   return (
     <form noValidate onSubmit={submit} aria-label="Delete account" className="flex max-w-md flex-col gap-4">
