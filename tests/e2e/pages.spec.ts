@@ -124,10 +124,13 @@ test('every dashboard page with data, and admin: screenshots, keyboard, grants',
   expect((await callV2(baseURL!, second, '/v2/users/zznobody1')).status).toBe(404);
   expect((await callV2(baseURL!, second, '/v2/account')).status).toBe(200);
 
-  await page.goto('/dashboard');
   // Daily figures as bars (a smoothed area drew a ramp into the day before), with a legend.
+  // Usage is written behind (about 0.1 s): the page may be a moment behind the calls.
   const chart = page.getByRole('figure', { name: /Credits per day by operation tag/ });
-  await expect(chart.locator('svg .recharts-bar-rectangle path').first()).toBeVisible();
+  await expect(async () => {
+    await page.goto('/dashboard');
+    await expect(chart.locator('svg .recharts-bar-rectangle path').first()).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(chart.locator('.recharts-legend-item').first()).toBeVisible();
   // Everything on the page refreshes together, and says when.
   await expect(page.getByTestId('page-refresh')).toContainText(/Updated \d{2}:\d{2}:\d{2} · every 10 s/);
