@@ -9,7 +9,7 @@ CREATE TABLE realtime_x_positions (
   rule_id    bigint NOT NULL REFERENCES realtime_rules (id) ON DELETE CASCADE,
   -- The X query polled: a replaced rule polls new queries, which start from their first sight.
   query      text NOT NULL,
-  -- X's since_id: null until a poll found a tweet; till then polls ask for tweets since started_at.
+  -- X's since_id: null until a poll found a tweet, and till then polls ask for tweets since started_at.
   since_id   text,
   started_at timestamptz(3) NOT NULL DEFAULT now(),
   updated_at timestamptz(3) NOT NULL DEFAULT now(),
