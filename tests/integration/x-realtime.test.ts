@@ -1,22 +1,17 @@
 import crypto from 'node:crypto';
-import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerApiRequest } from '@/lib/api/dispatch';
 import { getPool } from '@/lib/db/pool';
 import { closeNotifications } from '@/lib/delivery/notifications';
 import { startRealtime, type Realtime } from '@/lib/delivery/start-realtime';
 import { setServedPlatforms } from '@/lib/platform/served-platforms';
 import type { XTweet } from '@/lib/platform/x/x-types';
-import { freePort } from '@/lib/server/free-port';
-import { createHttpServer, listen } from '@/lib/server/http-server';
-import { apiHandler } from '@/lib/server/web-adapter';
 import { waitFor } from '../support/account-fixtures';
-import { createApiAccount, expectLedgersBalanced, type ApiAccount } from '../support/api-client';
+import { expectLedgersBalanced, type ApiAccount } from '../support/api-client';
+import { startRealtimeHarness, type RealtimeHarness } from '../support/realtime-harness';
 import { matchesOf, pairs } from '../support/bluesky-realtime-helpers';
 import { startFakeX, type FakeX } from '../support/fake-x-api';
 import { nextId } from '../support/fake-x-world';
 import { openSse } from '../support/sse-client';
-import { startWebhookReceiver } from '../support/webhook-receiver';
 import { X_IDS as I, xPlatforms, xWorld } from '../support/x-world';
 
 // Real-time rules on X: Perch polls the fake X API's recent search (X API v2's documented
@@ -32,9 +27,9 @@ const SEARCH = '/2/tweets/search/recent';
 let fake: FakeX;
 let account: ApiAccount;
 let realtime: Realtime | null = null;
-let server: http.Server;
+let closeServer: RealtimeHarness['closeServer'];
 let base: string;
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+let receiver: RealtimeHarness['receiver'];
 const word = `egret${crypto.randomBytes(4).toString('hex')}`;
 const orA = `ibis${crypto.randomBytes(4).toString('hex')}`;
 const orB = `stork${crypto.randomBytes(4).toString('hex')}`;
@@ -65,22 +60,11 @@ async function positions(): Promise<{ rule_id: string; query: string; since_id: 
 beforeAll(async () => {
   fake = await startFakeX(xWorld());
   setServedPlatforms(xPlatforms(fake));
-  account = await createApiAccount({ label: 'x-realtime' });
-  receiver = await startWebhookReceiver();
-  const endpoint = await account.call('POST', '/v2/webhooks', { body: { url: receiver.url } });
-  expect(endpoint.status).toBe(200);
-  receiver.setSecrets([endpoint.body.data.secret]);
-  server = createHttpServer([{ prefix: '/v2', handle: apiHandler(answerApiRequest) }], (_req, res) => {
-    res.writeHead(404).end();
-  });
-  const port = await freePort();
-  await listen(server, port, '127.0.0.1');
-  base = `http://127.0.0.1:${port}`;
+  ({ account, receiver, base, closeServer } = await startRealtimeHarness('x-realtime'));
 });
 
 afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  await closeServer?.();
   await realtime?.stop();
   await closeNotifications();
   await receiver?.down();
