@@ -51,6 +51,8 @@ function wantedOf(rule: ActiveRule): Wanted[] {
     return xAccountQueries(rule.account_ids).map((query) => ({ ruleId: rule.id, query, intervalSeconds, keeps: (tweet: Tweet) => authors.has(tweet.author_id) }));
   }
   const { query, since, until } = xRuleQuery(rule.query ?? '');
+  // Past its until: nothing new can match: X is not asked.
+  if (until !== null && until <= new Date().toISOString().slice(0, 10)) return [];
   const keeps = (tweet: Tweet) => {
     const day = tweet.created_at.slice(0, 10);
     return (since === null || day >= since) && (until === null || day < until);
