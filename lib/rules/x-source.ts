@@ -142,8 +142,8 @@ export function startXSource(settings: XSettings, options: XSourceOptions = {}):
     let newest: string | null = null;
     let token: string | undefined;
     do {
-      const slot = budget.nextSlot();
-      if (slot > Date.now()) await sleep(slot - Date.now());
+      // Woken early (a rule change), the budget is asked again.
+      for (let slot = budget.nextSlot(); slot > Date.now() && !stopped; slot = budget.nextSlot()) await sleep(slot - Date.now());
       if (stopped) return;
       budget.take();
       const position = p.sinceId === null ? { start_time: startTime(p.startedAt) } : { since_id: p.sinceId };
