@@ -10,6 +10,7 @@ import { startBalanceWatcher } from '@/lib/alerts/balance-low-events';
 import { runWhileLeader } from '@/lib/db/run-while-leader';
 import { getServedPlatforms } from '@/lib/platform/served-platforms';
 import { startBlueskySource } from '@/lib/rules/bluesky-source';
+import { startXSource, type XSourceOptions } from '@/lib/rules/x-source';
 
 const POSITIVE_INTEGERS = [
   'PERCH_RULES_PER_KEY',
@@ -22,6 +23,7 @@ const POSITIVE_INTEGERS = [
   'PERCH_STREAM_HEARTBEAT_MS',
   'PERCH_MATCH_RETENTION_DAYS',
   'PERCH_BALANCE_CHECK_MS',
+  'PERCH_X_SEARCH_BUDGET_PER_15_MIN',
 ];
 
 /** A wrong setting stops the start with one line saying what to fix, as every other setting does. */
@@ -38,10 +40,11 @@ export type Realtime = { matcher: MatchWorker; queue: Runner; stop: () => Promis
  * Starts this instance's share of real-time work: the job queue (webhook deliveries), the
  * matcher (new tweets against rules), the credit watcher (rules paused for credits resume
  * on a grant) and the balance watcher (account.balance_low events), and, when Bluesky is
- * served, a candidate for reading its event stream (one instance of all reads it). Any number
- * of instances may run it against one database.
+ * served, a candidate for reading its event stream (one instance of all reads it), and when X
+ * is served, a candidate for polling its recent search (likewise one). Any number of instances
+ * may run it against one database. `options.x` tunes the X source (tests shrink its time).
  */
-export async function startRealtime(): Promise<Realtime> {
+export async function startRealtime(options: { x?: XSourceOptions } = {}): Promise<Realtime> {
   checkRealtimeSettings();
   const queue = await startJobQueue(
     { [DELIVERY_TASK]: async (payload) => deliverWebhook((payload as { deliveryId: string }).deliveryId) },
@@ -55,11 +58,17 @@ export async function startRealtime(): Promise<Realtime> {
   const bluesky = getServedPlatforms().bluesky;
   // One reader of the stream per database: two would move one stored position twice.
   const blueskySource = bluesky ? runWhileLeader({ name: 'bluesky-source', start: () => startBlueskySource(bluesky) }) : null;
+  // One poller of X per database: X's search limit is the app's, shared by every instance.
+  const x = getServedPlatforms().x;
+  const budget = process.env.PERCH_X_SEARCH_BUDGET_PER_15_MIN;
+  const xOptions = { ...(budget ? { budgetPer15Min: Number(budget) } : {}), ...options.x };
+  const xSource = x ? runWhileLeader({ name: 'x-source', start: () => startXSource(x, xOptions) }) : null;
   return {
     matcher,
     queue,
     stop: async () => {
       await blueskySource?.stop();
+      await xSource?.stop();
       unsubscribeCredits();
       await stopBalanceWatcher();
       await matcher.stop();

@@ -2,7 +2,7 @@ import { createBlueskyPlatform } from './bluesky';
 import { localPlatform } from './local';
 import { createXPlatform } from './x';
 import type { Platform, PlatformName } from './platform';
-import { readPlatformConfig, type BlueskySettings, type PlatformConfig } from './platform-config';
+import { readPlatformConfig, type BlueskySettings, type PlatformConfig, type XSettings } from './platform-config';
 import { getRedis } from '@/lib/ratelimit/redis-client';
 import { createRedisUpstreamCache } from './redis-upstream-cache';
 import { createUpstreamCache } from './upstream-cache';
@@ -13,6 +13,8 @@ export type ServedPlatforms = {
   byName: ReadonlyMap<PlatformName, Platform>;
   /** Bluesky's settings when Bluesky is served (its event source reads them). */
   bluesky?: BlueskySettings;
+  /** X's settings when X is served (its poller of recent search reads them). */
+  x?: XSettings;
 };
 
 /** The served platforms for a configuration (each adapter built once), caching upstream reads in Redis when REDIS_URL is set, in memory otherwise. */
@@ -30,7 +32,12 @@ export function createServedPlatforms(config: PlatformConfig): ServedPlatforms {
     if (name === 'bluesky' && config.bluesky) byName.set(name, createBlueskyPlatform(config.bluesky, cache));
     if (name === 'x' && config.x) byName.set(name, createXPlatform(config.x, cache));
   }
-  return { defaultPlatform: byName.get(config.defaultPlatform)!, byName, bluesky: byName.has('bluesky') ? config.bluesky! : undefined };
+  return {
+    defaultPlatform: byName.get(config.defaultPlatform)!,
+    byName,
+    bluesky: byName.has('bluesky') ? config.bluesky! : undefined,
+    x: byName.has('x') ? config.x! : undefined,
+  };
 }
 
 let served: ServedPlatforms | null = null;

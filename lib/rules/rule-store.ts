@@ -3,6 +3,9 @@ import { getPool } from '@/lib/db/pool';
 import type { PlatformName } from '@/lib/platform/platform';
 import type { RuleRow } from './compile-rule';
 
+/** A stored rule as the matchers need it, with X's poll interval. */
+export type ActiveRule = RuleRow & { interval_seconds: number | null };
+
 /** A rule as the API shows it. */
 export type Rule = {
   id: string;
@@ -12,15 +15,17 @@ export type Rule = {
   accounts: string[];
   /** The platform whose new tweets the rule watches: the one that served the request creating or replacing it. */
   platform: PlatformName;
+  /** X only: seconds between polls of X's recent search for the rule; null on other platforms. */
+  interval_seconds: number | null;
   status: 'active' | 'paused';
   paused_reason: 'paused_by_user' | 'insufficient_credits' | 'key_limit_reached' | null;
   created_at: string;
   updated_at: string;
 };
 
-type StoredRule = RuleRow & { accounts: string[]; status: Rule['status']; paused_reason: Rule['paused_reason']; created_at: Date; updated_at: Date };
+type StoredRule = ActiveRule & { accounts: string[]; status: Rule['status']; paused_reason: Rule['paused_reason']; created_at: Date; updated_at: Date };
 
-const COLUMNS = `id::text, user_id, key_id, tag, kind, query, text_query, accounts, account_ids, platform, status, paused_reason, created_at, updated_at`;
+const COLUMNS = `id::text, user_id, key_id, tag, kind, query, text_query, accounts, account_ids, platform, interval_seconds, status, paused_reason, created_at, updated_at`;
 
 function toRule(row: StoredRule): Rule {
   return {
@@ -30,6 +35,7 @@ function toRule(row: StoredRule): Rule {
     query: row.query,
     accounts: row.accounts,
     platform: row.platform,
+    interval_seconds: row.interval_seconds,
     status: row.status,
     paused_reason: row.paused_reason,
     created_at: row.created_at.toISOString(),
@@ -37,12 +43,13 @@ function toRule(row: StoredRule): Rule {
   };
 }
 
-/** What a rule is made of: the platform it watches, and a query or a set of accounts (usernames with their platform ids). */
-export type RuleDefinition = { tag: string; platform: PlatformName } & ({ kind: 'query'; query: string } | { kind: 'accounts'; accounts: { id: string; username: string }[] });
+/** What a rule is made of: the platform it watches (with X's poll interval), and a query or a set of accounts (usernames with their platform ids). */
+export type RuleDefinition = { tag: string; platform: PlatformName; intervalSeconds: number | null } & ({ kind: 'query'; query: string } | { kind: 'accounts'; accounts: { id: string; username: string }[] });
 
-function definitionValues(definition: RuleDefinition): [string, string, string | null, string[], string[], PlatformName] {
-  if (definition.kind === 'query') return [definition.tag, 'query', definition.query, [], [], definition.platform];
-  return [definition.tag, 'accounts', null, definition.accounts.map((a) => a.username.toLowerCase()), definition.accounts.map((a) => a.id), definition.platform];
+function definitionValues(definition: RuleDefinition): [string, string, string | null, string[], string[], PlatformName, number | null] {
+  const { tag, platform, intervalSeconds } = definition;
+  if (definition.kind === 'query') return [tag, 'query', definition.query, [], [], platform, intervalSeconds];
+  return [tag, 'accounts', null, definition.accounts.map((a) => a.username.toLowerCase()), definition.accounts.map((a) => a.id), platform, intervalSeconds];
 }
 
 // The key's rule count is checked in the inserting statement, under a lock on the key's row,
@@ -50,15 +57,15 @@ function definitionValues(definition: RuleDefinition): [string, string, string |
 const CREATE_SQL = `
   WITH key_row AS (SELECT id FROM api_keys WHERE id = $2 FOR UPDATE),
   counted AS (SELECT count(*) AS n FROM realtime_rules WHERE key_id = $2 AND EXISTS (SELECT 1 FROM key_row))
-  INSERT INTO realtime_rules (user_id, key_id, tag, kind, query, text_query, accounts, account_ids, platform)
-  SELECT $1, $2, $3, $4, $5, CASE WHEN $5::text IS NULL THEN NULL ELSE websearch_to_tsquery('simple', $8)::text END, $6, $7::text[], $10
+  INSERT INTO realtime_rules (user_id, key_id, tag, kind, query, text_query, accounts, account_ids, platform, interval_seconds)
+  SELECT $1, $2, $3, $4, $5, CASE WHEN $5::text IS NULL THEN NULL ELSE websearch_to_tsquery('simple', $8)::text END, $6, $7::text[], $10, $11
   FROM counted WHERE n < $9
   RETURNING ${COLUMNS}`;
 
 /** Stores a new rule for a key, or null when the key already has `maxRules`. `text` is the query's full-text part. */
 export async function createRule(owner: { userId: string; keyId: string }, definition: RuleDefinition, text: string, maxRules: number): Promise<Rule | null> {
-  const [tag, kind, query, accounts, accountIds, platform] = definitionValues(definition);
-  const { rows } = await getPool().query<StoredRule>(CREATE_SQL, [owner.userId, owner.keyId, tag, kind, query, accounts, accountIds, text, maxRules, platform]);
+  const [tag, kind, query, accounts, accountIds, platform, intervalSeconds] = definitionValues(definition);
+  const { rows } = await getPool().query<StoredRule>(CREATE_SQL, [owner.userId, owner.keyId, tag, kind, query, accounts, accountIds, text, maxRules, platform, intervalSeconds]);
   return rows[0] ? toRule(rows[0]) : null;
 }
 
@@ -83,13 +90,13 @@ export async function getRule(keyId: string, ruleId: string): Promise<Rule | nul
 export async function updateRule(keyId: string, ruleId: string, definition: RuleDefinition, text: string): Promise<Rule | null> {
   // An id beyond bigint names no row (and would fail the query): not found.
   if (storableId(ruleId) === null) return null;
-  const [tag, kind, query, accounts, accountIds, platform] = definitionValues(definition);
+  const [tag, kind, query, accounts, accountIds, platform, intervalSeconds] = definitionValues(definition);
   const { rows } = await getPool().query<StoredRule>(
     `UPDATE realtime_rules SET tag = $3, kind = $4, query = $5,
        text_query = CASE WHEN $5::text IS NULL THEN NULL ELSE websearch_to_tsquery('simple', $8)::text END,
-       accounts = $6, account_ids = $7::text[], platform = $9, updated_at = now()
+       accounts = $6, account_ids = $7::text[], platform = $9, interval_seconds = $10, updated_at = now()
      WHERE key_id = $1 AND id = $2::bigint RETURNING ${COLUMNS}`,
-    [keyId, ruleId, tag, kind, query, accounts, accountIds, text, platform],
+    [keyId, ruleId, tag, kind, query, accounts, accountIds, text, platform, intervalSeconds],
   );
   return rows[0] ? toRule(rows[0]) : null;
 }
@@ -118,8 +125,8 @@ const ACTIVE_RULES = `FROM realtime_rules r WHERE status = 'active' AND platform
   AND EXISTS (SELECT 1 FROM api_keys k WHERE k.id = r.key_id AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now()))`;
 
 /** Every active rule of every key that watches `platform`, for its matcher. */
-export async function loadActiveRules(platform: PlatformName): Promise<RuleRow[]> {
-  const { rows } = await getPool().query<RuleRow>(`SELECT ${COLUMNS} ${ACTIVE_RULES}`, [platform]);
+export async function loadActiveRules(platform: PlatformName): Promise<ActiveRule[]> {
+  const { rows } = await getPool().query<ActiveRule>(`SELECT ${COLUMNS} ${ACTIVE_RULES}`, [platform]);
   return rows;
 }
 

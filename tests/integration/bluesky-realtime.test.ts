@@ -1,23 +1,19 @@
 import crypto from 'node:crypto';
-import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { answerApiRequest } from '@/lib/api/dispatch';
 import { JETSTREAM_REWIND_US } from '@/lib/platform/bluesky/stream/jetstream';
 import { getPool } from '@/lib/db/pool';
 import { closeNotifications } from '@/lib/delivery/notifications';
 import { startRealtime, type Realtime } from '@/lib/delivery/start-realtime';
 import { setServedPlatforms } from '@/lib/platform/served-platforms';
 import { freePort } from '@/lib/server/free-port';
-import { createHttpServer, listen } from '@/lib/server/http-server';
-import { apiHandler } from '@/lib/server/web-adapter';
 import { waitFor } from '../support/account-fixtures';
-import { createApiAccount, expectLedgersBalanced, type ApiAccount } from '../support/api-client';
+import { expectLedgersBalanced, type ApiAccount } from '../support/api-client';
+import { startRealtimeHarness, type RealtimeHarness } from '../support/realtime-harness';
 import { startAtprotoNetwork, type AtprotoNetwork } from '../support/atproto-network';
 import { blueskyPlatforms, seedBlueskyWorld, type BlueskyWorld } from '../support/bluesky-world';
 import { matchesOf, pairs, poster, warmUp, WARM_UP_TAG } from '../support/bluesky-realtime-helpers';
 import { openSse } from '../support/sse-client';
-import { startWebhookReceiver } from '../support/webhook-receiver';
 
 // Real-time rules on Bluesky: posts written on a real local AT Protocol network (@atproto/dev-env)
 // reach the rules through its PDS's firehose, and through a stand-in Jetstream speaking
@@ -31,9 +27,9 @@ let atproto: AtprotoNetwork;
 let world: BlueskyWorld;
 let account: ApiAccount;
 let realtime: Realtime | null = null;
-let server: http.Server;
+let closeServer: RealtimeHarness['closeServer'];
 let base: string;
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+let receiver: RealtimeHarness['receiver'];
 const word = `heron${crypto.randomBytes(4).toString('hex')}`;
 const warmWord = `warm${crypto.randomBytes(4).toString('hex')}`;
 let post: ReturnType<typeof poster>['post'];
@@ -59,22 +55,11 @@ beforeAll(async () => {
   world = await seedBlueskyWorld(atproto);
   post = poster(atproto, world).post;
   setServedPlatforms(blueskyPlatforms(atproto));
-  account = await createApiAccount({ label: 'bluesky-realtime' });
-  receiver = await startWebhookReceiver();
-  const endpoint = await account.call('POST', '/v2/webhooks', { body: { url: receiver.url } });
-  expect(endpoint.status).toBe(200);
-  receiver.setSecrets([endpoint.body.data.secret]);
-  server = createHttpServer([{ prefix: '/v2', handle: apiHandler(answerApiRequest) }], (_req, res) => {
-    res.writeHead(404).end();
-  });
-  const port = await freePort();
-  await listen(server, port, '127.0.0.1');
-  base = `http://127.0.0.1:${port}`;
+  ({ account, receiver, base, closeServer } = await startRealtimeHarness('bluesky-realtime'));
 });
 
 afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  await closeServer?.();
   await realtime?.stop();
   await closeNotifications();
   await receiver?.down();

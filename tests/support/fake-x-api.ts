@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { XTweet } from '@/lib/platform/x/x-types';
+import { searchMatches } from './fake-x-search';
 import { emptyWorld, nextId, notFoundProblem, tweetAnswer, userObjects, type FakeXWorld } from './fake-x-world';
 
 // A local stand-in for X API v2 (X cannot be called from tests), answering in its documented
@@ -29,6 +30,8 @@ export type FakeX = {
   world: FakeXWorld;
   /** Method and path (with query) of every request, in order. */
   calls: string[];
+  /** When each of `calls` came (Date.now()). */
+  callTimes: number[];
   /** Requests no route of the fake answers (a test expects none: each is an adapter calling a wrong path). */
   unmatched: string[];
   /** Answers for a path (without query) that replace the normal one. */
@@ -70,6 +73,7 @@ export async function startFakeX(world: FakeXWorld = emptyWorld()): Promise<Fake
   const refresh = new Map<string, Grant>();
   const codes = new Map<string, Code>();
   const calls: string[] = [];
+  const callTimes: number[] = [];
   const unmatched: string[] = [];
   const faults = new Map<string, Fault>();
 
@@ -88,6 +92,7 @@ export async function startFakeX(world: FakeXWorld = emptyWorld()): Promise<Fake
     request.on('end', () => {
       const url = new URL(request.url ?? '/', 'https://fake-x');
       calls.push(`${request.method} ${url.pathname}${url.search}`);
+      callTimes.push(Date.now());
       const raw = Buffer.concat(chunks).toString();
       const reset = Math.floor(Date.now() / 1000) + 900;
       const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -206,6 +211,7 @@ export async function startFakeX(world: FakeXWorld = emptyWorld()): Promise<Fake
     client,
     world,
     calls,
+    callTimes,
     unmatched,
     faults,
     issueUserToken,
@@ -284,24 +290,6 @@ function newestFirst(tweets: XTweet[]): XTweet[] {
   return [...tweets].sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1));
 }
 
-/** X's recent search operators that Perch sends: words, from:, to:, #tag, lang:, conversation_id:, -is:reply, -is:retweet. */
-function matches(world: FakeXWorld, tweet: XTweet, query: string): boolean {
-  const terms = query.replace(/[()]/g, ' ').split(/\s+/).filter(Boolean);
-  const author = world.users.find((user) => user.id === tweet.author_id);
-  const isReply = Boolean(tweet.referenced_tweets?.some((ref) => ref.type === 'replied_to'));
-  const isRetweet = Boolean(tweet.referenced_tweets?.some((ref) => ref.type === 'retweeted'));
-  return terms.every((term) => {
-    const [operator, value] = term.includes(':') ? [term.slice(0, term.indexOf(':')), term.slice(term.indexOf(':') + 1)] : ['', term];
-    if (term === '-is:reply') return !isReply;
-    if (term === '-is:retweet') return !isRetweet;
-    if (operator === 'from') return author?.username.toLowerCase() === value.toLowerCase();
-    if (operator === 'lang') return tweet.lang === value;
-    if (operator === 'conversation_id') return tweet.conversation_id === value;
-    if (operator === 'to') return (tweet.entities?.mentions ?? []).some((mention) => mention.username.toLowerCase() === value.toLowerCase());
-    return tweet.text.toLowerCase().includes(term.toLowerCase());
-  });
-}
-
 function route(world: FakeXWorld, method: string, url: URL, body: Record<string, unknown>, grant: Grant | null): Answer {
   const query = url.searchParams;
   const parts = url.pathname.split('/').slice(2); // after /2/
@@ -322,7 +310,9 @@ function route(world: FakeXWorld, method: string, url: URL, body: Record<string,
   const tweetPage = (tweets: XTweet[], min: number, max: number, tokenName?: string): Answer => {
     const result = paged(newestFirst(tweets), query, min, max, tokenName);
     if (isAnswer(result)) return result;
-    return ok({ ...(result.page.length ? tweetAnswer(world, result.page, query) : {}), meta: result.meta });
+    // X's tweet lists name the page's newest and oldest ids in meta.
+    const ids = result.page.length ? { newest_id: result.page[0].id, oldest_id: result.page[result.page.length - 1].id } : {};
+    return ok({ ...(result.page.length ? tweetAnswer(world, result.page, query) : {}), meta: { ...ids, ...result.meta } });
   };
   // Writes and user-context reads act as the token's user, and only as it.
   const actingAs = (id: string): Answer | null => (grant?.userId === id ? null : { status: 403, title: 'Forbidden', detail: 'You are not permitted to perform this action.', type: 'about:blank' });
@@ -377,7 +367,13 @@ function route(world: FakeXWorld, method: string, url: URL, body: Record<string,
       if (!text) return invalid('query is required');
       const start = query.get('start_time');
       const end = query.get('end_time');
-      const found = world.tweets.filter((tweet) => matches(world, tweet, text) && (!start || tweet.created_at! >= start) && (!end || tweet.created_at! < end));
+      const sinceId = query.get('since_id');
+      // As instants: 12:00:00.5Z is after a start_time of 12:00:00Z, whatever the strings' order.
+      const time = (tweet: XTweet) => Date.parse(tweet.created_at!);
+      const found = world.tweets.filter(
+        (tweet) =>
+          searchMatches(world, tweet, text) && (!start || time(tweet) >= Date.parse(start)) && (!end || time(tweet) < Date.parse(end)) && (!sinceId || BigInt(tweet.id) > BigInt(sinceId)),
+      );
       return tweetPage(found, 10, 100, 'next_token');
     }
     if (!a) {

@@ -456,6 +456,7 @@ CreateRuleResult = TypedDict(
         "platform": "Literal[\"local\", \"bluesky\", \"x\"]",
         "status": "Literal[\"active\", \"paused\"]",
         "paused_reason": "Optional[Literal[\"paused_by_user\", \"insufficient_credits\", \"key_limit_reached\"]]",
+        "interval_seconds": "Optional[int]",
         "created_at": "str",
         "updated_at": "str",
     },
@@ -473,6 +474,7 @@ ListRulesResult = TypedDict(
         "platform": "Literal[\"local\", \"bluesky\", \"x\"]",
         "status": "Literal[\"active\", \"paused\"]",
         "paused_reason": "Optional[Literal[\"paused_by_user\", \"insufficient_credits\", \"key_limit_reached\"]]",
+        "interval_seconds": "Optional[int]",
         "created_at": "str",
         "updated_at": "str",
     },
@@ -490,6 +492,7 @@ ListRulesItem = TypedDict(
         "platform": "Literal[\"local\", \"bluesky\", \"x\"]",
         "status": "Literal[\"active\", \"paused\"]",
         "paused_reason": "Optional[Literal[\"paused_by_user\", \"insufficient_credits\", \"key_limit_reached\"]]",
+        "interval_seconds": "Optional[int]",
         "created_at": "str",
         "updated_at": "str",
     },
@@ -516,6 +519,7 @@ GetRuleResult = TypedDict(
         "platform": "Literal[\"local\", \"bluesky\", \"x\"]",
         "status": "Literal[\"active\", \"paused\"]",
         "paused_reason": "Optional[Literal[\"paused_by_user\", \"insufficient_credits\", \"key_limit_reached\"]]",
+        "interval_seconds": "Optional[int]",
         "created_at": "str",
         "updated_at": "str",
     },
@@ -533,6 +537,7 @@ UpdateRuleResult = TypedDict(
         "platform": "Literal[\"local\", \"bluesky\", \"x\"]",
         "status": "Literal[\"active\", \"paused\"]",
         "paused_reason": "Optional[Literal[\"paused_by_user\", \"insufficient_credits\", \"key_limit_reached\"]]",
+        "interval_seconds": "Optional[int]",
         "created_at": "str",
         "updated_at": "str",
     },
@@ -559,6 +564,7 @@ PauseRuleResult = TypedDict(
         "platform": "Literal[\"local\", \"bluesky\", \"x\"]",
         "status": "Literal[\"active\", \"paused\"]",
         "paused_reason": "Optional[Literal[\"paused_by_user\", \"insufficient_credits\", \"key_limit_reached\"]]",
+        "interval_seconds": "Optional[int]",
         "created_at": "str",
         "updated_at": "str",
     },
@@ -576,6 +582,7 @@ ResumeRuleResult = TypedDict(
         "platform": "Literal[\"local\", \"bluesky\", \"x\"]",
         "status": "Literal[\"active\", \"paused\"]",
         "paused_reason": "Optional[Literal[\"paused_by_user\", \"insufficient_credits\", \"key_limit_reached\"]]",
+        "interval_seconds": "Optional[int]",
         "created_at": "str",
         "updated_at": "str",
     },
@@ -1337,14 +1344,15 @@ class Operations:
         tag: str,
         query: Optional[str] = None,
         accounts: Optional[List[str]] = None,
+        interval_seconds: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Response[CreateRuleResult]:
         """Create a filter rule or account monitor
 
-        Rules belong to the key that created them: its matches are delivered to the account’s webhook endpoints and to GET /v2/stream of that key. Managing rules is free; each delivered match costs 15 credits (one tweet), charged once, on its first successful delivery. A rule watches the platform that served the request creating it (Perch-Platform header or the default): on Bluesky, the posts of the network’s event stream. Give a tag and exactly one of query (1..512 characters) and accounts (1..100 usernames). A key holds at most 1000 rules (PERCH_RULES_PER_KEY).
+        Rules belong to the key that created them: its matches are delivered to the account’s webhook endpoints and to GET /v2/stream of that key. Managing rules is free; each delivered match costs 15 credits (one tweet), charged once, on its first successful delivery. A rule watches the platform that served the request creating it (Perch-Platform header or the default): on Bluesky, the posts of the network’s event stream; on X, X’s recent search polled every interval_seconds (default 60), slowed evenly for every rule when the deployment’s X search budget (PERCH_X_SEARCH_BUDGET_PER_15_MIN) would be exceeded. Give a tag and exactly one of query (1..512 characters) and accounts (1..100 usernames). A key holds at most 1000 rules (PERCH_RULES_PER_KEY).
 
         Free."""
-        return self._call("createRule", {}, {"tag": tag, "query": query, "accounts": accounts}, timeout=timeout)
+        return self._call("createRule", {}, {"tag": tag, "query": query, "accounts": accounts, "interval_seconds": interval_seconds}, timeout=timeout)
 
     def list_rules(
         self,
@@ -1356,7 +1364,7 @@ class Operations:
     ) -> Response[List[ListRulesResult]]:
         """List this key’s rules
 
-        Rules belong to the key that created them: its matches are delivered to the account’s webhook endpoints and to GET /v2/stream of that key. Managing rules is free; each delivered match costs 15 credits (one tweet), charged once, on its first successful delivery. A rule watches the platform that served the request creating it (Perch-Platform header or the default): on Bluesky, the posts of the network’s event stream. Oldest first; page with count and cursor.
+        Rules belong to the key that created them: its matches are delivered to the account’s webhook endpoints and to GET /v2/stream of that key. Managing rules is free; each delivered match costs 15 credits (one tweet), charged once, on its first successful delivery. A rule watches the platform that served the request creating it (Perch-Platform header or the default): on Bluesky, the posts of the network’s event stream; on X, X’s recent search polled every interval_seconds (default 60), slowed evenly for every rule when the deployment’s X search budget (PERCH_X_SEARCH_BUDGET_PER_15_MIN) would be exceeded. Oldest first; page with count and cursor.
 
         Free."""
         return self._call("listRules", {}, {"count": count, "cursor": cursor, "max_credits": max_credits}, timeout=timeout)
@@ -1367,6 +1375,7 @@ class Operations:
         tag: str,
         query: Optional[str] = None,
         accounts: Optional[List[str]] = None,
+        interval_seconds: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Response[ValidateRuleResult]:
         """Check a rule without saving it
@@ -1374,7 +1383,7 @@ class Operations:
         Answers 200 with valid: true, or the same 400 createRule would give.
 
         Free."""
-        return self._call("validateRule", {}, {"tag": tag, "query": query, "accounts": accounts}, timeout=timeout)
+        return self._call("validateRule", {}, {"tag": tag, "query": query, "accounts": accounts, "interval_seconds": interval_seconds}, timeout=timeout)
 
     def get_rule(
         self,
@@ -1394,6 +1403,7 @@ class Operations:
         tag: str,
         query: Optional[str] = None,
         accounts: Optional[List[str]] = None,
+        interval_seconds: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Response[UpdateRuleResult]:
         """Replace a rule’s tag and definition
@@ -1401,7 +1411,7 @@ class Operations:
         Takes the same body as createRule; the rule keeps its id, status and matches.
 
         Free."""
-        return self._call("updateRule", {"ruleId": rule_id}, {"tag": tag, "query": query, "accounts": accounts}, timeout=timeout)
+        return self._call("updateRule", {"ruleId": rule_id}, {"tag": tag, "query": query, "accounts": accounts, "interval_seconds": interval_seconds}, timeout=timeout)
 
     def delete_rule(
         self,

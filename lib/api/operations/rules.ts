@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { PLATFORM_NAMES, type Platform } from '@/lib/platform/platform';
 import { parseRuleQuery } from '@/lib/rules/parse-rule-query';
 import { RULE_LIMITS } from '@/lib/rules/limits';
+import { X_POLL_INTERVAL } from '@/lib/rules/x-poll-interval';
+import { xRuleQuery } from '@/lib/rules/x-rule-query';
 import * as store from '@/lib/rules/rule-store';
 import type { Rule, RuleDefinition } from '@/lib/rules/rule-store';
 import { COSTS, defineOperation, type Caller } from '../define-operation';
@@ -9,7 +11,7 @@ import { ApiError } from '../errors';
 import { pageFields, perchIdField, usernameField } from '../inputs';
 
 const RULES_NOTE =
-  'Rules belong to the key that created them: its matches are delivered to the account’s webhook endpoints and to GET /v2/stream of that key. Managing rules is free; each delivered match costs 15 credits (one tweet), charged once, on its first successful delivery. A rule watches the platform that served the request creating it (Perch-Platform header or the default): on Bluesky, the posts of the network’s event stream.';
+  `Rules belong to the key that created them: its matches are delivered to the account’s webhook endpoints and to GET /v2/stream of that key. Managing rules is free; each delivered match costs 15 credits (one tweet), charged once, on its first successful delivery. A rule watches the platform that served the request creating it (Perch-Platform header or the default): on Bluesky, the posts of the network’s event stream; on X, X’s recent search polled every interval_seconds (default ${X_POLL_INTERVAL.default}), slowed evenly for every rule when the deployment’s X search budget (PERCH_X_SEARCH_BUDGET_PER_15_MIN) would be exceeded.`;
 
 export const RuleSchema = z.object({
   id: z.string(),
@@ -25,6 +27,7 @@ export const RuleSchema = z.object({
     .enum(['paused_by_user', 'insufficient_credits', 'key_limit_reached'])
     .nullable()
     .describe('Why a paused rule is paused; rules paused for credits resume by themselves when credits are granted'),
+  interval_seconds: z.number().int().nullable().describe('X only: seconds between polls of X’s recent search for this rule (slower when the X search budget is short); null on other platforms, which push new tweets as they come'),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -45,6 +48,13 @@ const definitionFields = {
     .max(RULE_LIMITS.accountsPerRule, `must list at most ${RULE_LIMITS.accountsPerRule} accounts`)
     .optional()
     .describe('Usernames to monitor: their tweets, replies, quotes and retweets'),
+  interval_seconds: z
+    .number()
+    .int()
+    .min(X_POLL_INTERVAL.min)
+    .max(X_POLL_INTERVAL.max)
+    .optional()
+    .describe(`Rules on X only: seconds between polls of X’s recent search for this rule (default ${X_POLL_INTERVAL.default}); every rule is slowed evenly when the deployment’s X search budget would be exceeded. Not accepted on other platforms, which push new tweets as they come`),
 };
 
 const ruleParams = z.object({ ruleId: perchIdField });
@@ -60,23 +70,34 @@ function found(rule: Rule | null, ruleId: string): Rule {
   return rule;
 }
 
-/** A query's full-text part, or a clear 400 for a malformed query (the parser of POST /v2/search, with the platform's usernames). */
+/** A query's full-text part, or a clear 400 for a malformed query (the parser of POST /v2/search, with the platform's usernames) or one X cannot run. */
 function checkedQuery(query: string, platform: Platform): string {
-  return parseRuleQuery(query, platform.name).text;
+  const { text } = parseRuleQuery(query, platform.name);
+  if (platform.name === 'x') xRuleQuery(query);
+  return text;
+}
+
+/** X's poll interval of the rule: only rules on X are polled. */
+function intervalOf(body: { interval_seconds?: number }, platform: Platform): number | null {
+  if (platform.name === 'x') return body.interval_seconds ?? X_POLL_INTERVAL.default;
+  if (body.interval_seconds === undefined) return null;
+  const message = `interval_seconds applies to rules on X only: ${platform.name} pushes new tweets as they come`;
+  throw new ApiError('invalid_request', message, [{ path: 'interval_seconds', message }]);
 }
 
 /** The definition in a create or update body: exactly one of query and accounts, checked and resolved. */
-async function definitionOf(body: { tag: string; query?: string; accounts?: string[] }, platform: Platform): Promise<{ definition: RuleDefinition; text: string }> {
+async function definitionOf(body: { tag: string; query?: string; accounts?: string[]; interval_seconds?: number }, platform: Platform): Promise<{ definition: RuleDefinition; text: string }> {
   if ((body.query === undefined) === (body.accounts === undefined)) {
     throw new ApiError('invalid_request', 'give exactly one of query and accounts', [{ path: 'query', message: 'give exactly one of query and accounts' }]);
   }
-  if (body.query !== undefined) return { definition: { tag: body.tag, platform: platform.name, kind: 'query', query: body.query }, text: checkedQuery(body.query, platform) };
+  const base = { tag: body.tag, platform: platform.name, intervalSeconds: intervalOf(body, platform) };
+  if (body.query !== undefined) return { definition: { ...base, kind: 'query', query: body.query }, text: checkedQuery(body.query, platform) };
   const usernames = [...new Set(body.accounts!.map((name) => name.toLowerCase()))];
   const users = await platform.getUsersBatch(usernames);
   if (users.not_found.length > 0) {
     throw new ApiError('invalid_request', `accounts: no such user: ${users.not_found.join(', ')}`, [{ path: 'accounts', message: `unknown: ${users.not_found.join(', ')}` }]);
   }
-  return { definition: { tag: body.tag, platform: platform.name, kind: 'accounts', accounts: users.items.map((user) => ({ id: user.id, username: user.username })) }, text: '' };
+  return { definition: { ...base, kind: 'accounts', accounts: users.items.map((user) => ({ id: user.id, username: user.username })) }, text: '' };
 }
 
 export const createRule = defineOperation({

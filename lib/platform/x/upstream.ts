@@ -16,7 +16,7 @@ export type Query = Record<string, string | number | undefined>;
 export type Subject = 'user' | 'tweet' | 'list' | null;
 
 /** An answer of X API v2: data, includes, meta and partial errors. */
-export type XAnswer<T> = { data?: T; includes?: Record<string, unknown[] | undefined>; meta?: { result_count?: number; next_token?: string }; errors?: XProblem[] };
+export type XAnswer<T> = { data?: T; includes?: Record<string, unknown[] | undefined>; meta?: { result_count?: number; next_token?: string; newest_id?: string; oldest_id?: string }; errors?: XProblem[] };
 
 export type XUpstream = {
   settings: XSettings;

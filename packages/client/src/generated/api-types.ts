@@ -594,6 +594,8 @@ export type OperationTypes = {
       query?: string;
       /** Usernames to monitor: their tweets, replies, quotes and retweets */
       accounts?: string[];
+      /** Rules on X only: seconds between polls of X’s recent search for this rule (default 60); every rule is slowed evenly when the deployment’s X search budget would be exceeded. Not accepted on other platforms, which push new tweets as they come */
+      interval_seconds?: number;
     };
     data: {
       id: string;
@@ -608,6 +610,8 @@ export type OperationTypes = {
       status: "active" | "paused";
       /** Why a paused rule is paused; rules paused for credits resume by themselves when credits are granted */
       paused_reason: "paused_by_user" | "insufficient_credits" | "key_limit_reached" | null;
+      /** X only: seconds between polls of X’s recent search for this rule (slower when the X search budget is short); null on other platforms, which push new tweets as they come */
+      interval_seconds: number | null;
       created_at: string;
       updated_at: string;
     };
@@ -631,6 +635,8 @@ export type OperationTypes = {
       status: "active" | "paused";
       /** Why a paused rule is paused; rules paused for credits resume by themselves when credits are granted */
       paused_reason: "paused_by_user" | "insufficient_credits" | "key_limit_reached" | null;
+      /** X only: seconds between polls of X’s recent search for this rule (slower when the X search budget is short); null on other platforms, which push new tweets as they come */
+      interval_seconds: number | null;
       created_at: string;
       updated_at: string;
     }[];
@@ -643,6 +649,8 @@ export type OperationTypes = {
       query?: string;
       /** Usernames to monitor: their tweets, replies, quotes and retweets */
       accounts?: string[];
+      /** Rules on X only: seconds between polls of X’s recent search for this rule (default 60); every rule is slowed evenly when the deployment’s X search budget would be exceeded. Not accepted on other platforms, which push new tweets as they come */
+      interval_seconds?: number;
     };
     data: {
       valid: true;
@@ -664,6 +672,8 @@ export type OperationTypes = {
       status: "active" | "paused";
       /** Why a paused rule is paused; rules paused for credits resume by themselves when credits are granted */
       paused_reason: "paused_by_user" | "insufficient_credits" | "key_limit_reached" | null;
+      /** X only: seconds between polls of X’s recent search for this rule (slower when the X search budget is short); null on other platforms, which push new tweets as they come */
+      interval_seconds: number | null;
       created_at: string;
       updated_at: string;
     };
@@ -676,6 +686,8 @@ export type OperationTypes = {
       query?: string;
       /** Usernames to monitor: their tweets, replies, quotes and retweets */
       accounts?: string[];
+      /** Rules on X only: seconds between polls of X’s recent search for this rule (default 60); every rule is slowed evenly when the deployment’s X search budget would be exceeded. Not accepted on other platforms, which push new tweets as they come */
+      interval_seconds?: number;
     };
     data: {
       id: string;
@@ -690,6 +702,8 @@ export type OperationTypes = {
       status: "active" | "paused";
       /** Why a paused rule is paused; rules paused for credits resume by themselves when credits are granted */
       paused_reason: "paused_by_user" | "insufficient_credits" | "key_limit_reached" | null;
+      /** X only: seconds between polls of X’s recent search for this rule (slower when the X search budget is short); null on other platforms, which push new tweets as they come */
+      interval_seconds: number | null;
       created_at: string;
       updated_at: string;
     };
@@ -716,6 +730,8 @@ export type OperationTypes = {
       status: "active" | "paused";
       /** Why a paused rule is paused; rules paused for credits resume by themselves when credits are granted */
       paused_reason: "paused_by_user" | "insufficient_credits" | "key_limit_reached" | null;
+      /** X only: seconds between polls of X’s recent search for this rule (slower when the X search budget is short); null on other platforms, which push new tweets as they come */
+      interval_seconds: number | null;
       created_at: string;
       updated_at: string;
     };
@@ -735,6 +751,8 @@ export type OperationTypes = {
       status: "active" | "paused";
       /** Why a paused rule is paused; rules paused for credits resume by themselves when credits are granted */
       paused_reason: "paused_by_user" | "insufficient_credits" | "key_limit_reached" | null;
+      /** X only: seconds between polls of X’s recent search for this rule (slower when the X search budget is short); null on other platforms, which push new tweets as they come */
+      interval_seconds: number | null;
       created_at: string;
       updated_at: string;
     };
