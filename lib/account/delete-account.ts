@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { verifyPassword } from '@/lib/auth/password';
+import { removeBlueskyConnection } from '@/lib/connections/bluesky-connection';
 import { disconnectPlatformAccount } from '@/lib/connections/disconnect';
+import { removeXConnection } from '@/lib/connections/x-connection';
 import { getPool } from '@/lib/db/pool';
 import { revokeKey } from '@/lib/keys';
 
@@ -11,7 +13,8 @@ export type DeleteAccountResult = { ok: true } | { ok: false; errors: Record<str
 /**
  * Deletes an account after re-checking its password (or, for an account without one, its
  * email typed out): revokes every API key, disconnects and revokes the platform account,
- * ends every dashboard session and removes sign-in data. The row itself stays, scrubbed,
+ * and the Bluesky and X connections with their sealed credentials, ends every dashboard
+ * session and removes sign-in data. The row itself stays, scrubbed,
  * with its grants, holds and usage, so the ledger still adds up and in-flight calls settle;
  * the email is freed for a new sign-up.
  */
@@ -38,9 +41,32 @@ export async function deleteAccount(userId: string, input: unknown): Promise<Del
   const { rows: keys } = await pool.query<{ id: string }>(`SELECT id FROM api_keys WHERE user_id = $1 AND revoked_at IS NULL`, [userId]);
   for (const key of keys) await revokeKey(key.id, userId);
   await disconnectPlatformAccount(userId);
+  await removeUpstreamConnections(userId);
   await pool.query(`DELETE FROM sessions WHERE user_id = $1`, [userId]);
   await pool.query(`DELETE FROM accounts WHERE user_id = $1`, [userId]);
   await pool.query(`DELETE FROM account_tokens WHERE user_id = $1`, [userId]);
   await pool.query(`DELETE FROM totp_recovery_codes WHERE user_id = $1`, [userId]);
   return { ok: true };
+}
+
+/**
+ * The account's Bluesky and X connections, whose sealed credentials must not outlive it (the
+ * scrubbed row stays, so no foreign key cascades them). A Bluesky OAuth session is also
+ * revoked at its server, best effort: the local copy goes either way. X has no revocation in
+ * twitter-api-v2's flow here; the owner removes the app at X.
+ */
+async function removeUpstreamConnections(userId: string): Promise<void> {
+  const bluesky = await removeBlueskyConnection(userId);
+  if (bluesky?.linkedVia === 'oauth') {
+    // Loaded only when needed, as for writes: a deployment without Bluesky never loads the OAuth client.
+    const [{ endBlueskySessionUnlessUsed }, { getBlueskyOAuthClient }] = await Promise.all([import('@/lib/connections/bluesky-oauth-flow'), import('@/lib/connections/bluesky-oauth-client')]);
+    let client: ReturnType<typeof getBlueskyOAuthClient> = null;
+    try {
+      client = getBlueskyOAuthClient();
+    } catch {
+      // Bluesky settings this process cannot use: the session is deleted here without revoking it there.
+    }
+    await endBlueskySessionUnlessUsed(client, bluesky.did);
+  }
+  await removeXConnection(userId);
 }

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '@/lib/admin/create-account';
 import { getPool } from '@/lib/db/pool';
 import { issueKey } from '@/lib/keys/issue-key';
+import { saveBlueskyConnection } from '@/lib/connections/bluesky-connection';
+import { saveXConnection } from '@/lib/connections/x-connection';
 import { startServer, type RunningServer } from '../support/api-server';
 import { browser, sessionState, signInOverHttp, signOutOverHttp, type Browser } from '../support/dashboard-http';
 
@@ -72,6 +74,9 @@ describe('dashboard sessions over HTTP', () => {
     const address = email('delete');
     const { id } = await createAccount({ email: address, password: PASSWORD, credits: 500 });
     const key = await issueKey({ userId: id, name: 'doomed', scopes: ['read'] });
+    // Upstream connections with sealed credentials: they must not outlive the account.
+    await saveBlueskyConnection(id, { did: `did:plc:${id}`, handle: 'doomed.bsky.social', identifier: 'doomed.bsky.social', serviceUrl: 'https://bsky.social' }, 'abcd-efgh-ijkl-mnop');
+    await saveXConnection(id, { id: '1234567', username: 'doomed' }, { accessToken: 'access', refreshToken: 'refresh', expiresIn: 7200, scope: ['tweet.read', 'tweet.write'] });
     const b = await signedIn(address);
     const stolen = copyOf(b);
     expect((await b.json('/api/dashboard/account/delete', { password: 'wrong password' })).status).toBe(400);
@@ -82,11 +87,12 @@ describe('dashboard sessions over HTTP', () => {
     expect(v2.status).toBe(401);
     const { rows } = await getPool().query(
       `SELECT u.deleted_at IS NOT NULL AS deleted, u.password_hash, b.balance::int, (SELECT sum(amount)::int FROM credit_grants g WHERE g.user_id = u.id) AS granted,
-              (SELECT count(*)::int FROM sessions s WHERE s.user_id = u.id) AS sessions
+              (SELECT count(*)::int FROM sessions s WHERE s.user_id = u.id) AS sessions,
+              (SELECT count(*)::int FROM bluesky_connections c WHERE c.user_id = u.id) + (SELECT count(*)::int FROM x_connections c WHERE c.user_id = u.id) AS upstream_connections
          FROM users u JOIN credit_balances b ON b.user_id = u.id WHERE u.id = $1`,
       [id],
     );
-    expect(rows).toEqual([{ deleted: true, password_hash: null, balance: 500, granted: 500, sessions: 0 }]);
+    expect(rows).toEqual([{ deleted: true, password_hash: null, balance: 500, granted: 500, sessions: 0, upstream_connections: 0 }]);
     // The email can sign up again, as a new account.
     const again = await createAccount({ email: address, password: PASSWORD, credits: 0 });
     expect(again.id).not.toBe(id);
