@@ -137,7 +137,8 @@ describe('Bluesky rules from the PDS firehose', () => {
     expect(await matchCount()).toBe(9);
     expect(new Set(delivered().map((r) => r.deliveryId)).size).toBe(9);
     expect(receiver.counts().duplicates).toBe(0);
-    expect(Number(await storedCursor('bluesky:firehose:'))).toBeGreaterThan(position!);
+    // The position moves with each committed batch; under load the last batch may commit a moment after its deliveries.
+    await waitFor(async () => Number(await storedCursor('bluesky:firehose:')) > position!, 30_000);
     await stream.close();
   });
 });
@@ -231,10 +232,10 @@ describe('Bluesky rules from Jetstream', () => {
   it('closes the stream and forgets its position when no rule watches Bluesky, and opens it live again', async () => {
     const { rows } = await getPool().query<{ id: string }>('SELECT id::text FROM realtime_rules WHERE key_id = $1', [account.keyId]);
     for (const { id } of rows) expect((await account.call('POST', `/v2/rules/${id}/pause`)).status).toBe(200);
-    await waitFor(() => connections.at(-1)!.closed, 10_000);
-    await waitFor(async () => (await storedCursor(`bluesky:jetstream:${url}`)) === null, 10_000);
+    await waitFor(() => connections.at(-1)!.closed, 30_000);
+    await waitFor(async () => (await storedCursor(`bluesky:jetstream:${url}`)) === null, 30_000);
     expect((await account.call('POST', `/v2/rules/${rows[0].id}/resume`)).status).toBe(200);
-    await waitFor(() => connections.length === 3, 10_000);
+    await waitFor(() => connections.length === 3, 30_000);
     expect(connections[2].query.get('cursor')).toBeNull();
   });
 });
