@@ -10,6 +10,7 @@ import { startBalanceWatcher } from '@/lib/alerts/balance-low-events';
 import { runWhileLeader } from '@/lib/db/run-while-leader';
 import { getServedPlatforms } from '@/lib/platform/served-platforms';
 import { startBlueskySource } from '@/lib/rules/bluesky-source';
+import { streamSource } from '@/lib/platform/bluesky/stream/open-stream';
 import { startXSource, type XSourceOptions } from '@/lib/rules/x-source';
 
 const POSITIVE_INTEGERS = [
@@ -56,8 +57,10 @@ export async function startRealtime(options: { x?: XSourceOptions } = {}): Promi
   });
   const stopBalanceWatcher = startBalanceWatcher();
   const bluesky = getServedPlatforms().bluesky;
-  // One reader of the stream per database: two would move one stored position twice.
-  const blueskySource = bluesky ? runWhileLeader({ name: 'bluesky-source', start: () => startBlueskySource(bluesky) }) : null;
+  // One reader of a stream per database: two would move its stored position twice. The lock
+  // is the stream's own (its position's key), so instances configured with different streams
+  // do not stand by for each other.
+  const blueskySource = bluesky ? runWhileLeader({ name: `bluesky-source:${streamSource(bluesky)}`, start: () => startBlueskySource(bluesky) }) : null;
   // One poller of X per database: X's search limit is the app's, shared by every instance.
   const x = getServedPlatforms().x;
   const budget = process.env.PERCH_X_SEARCH_BUDGET_PER_15_MIN;

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getPool } from '@/lib/db/pool';
+import { migrateDatabase } from '@/lib/db/migrate';
+import { closePool, getPool } from '@/lib/db/pool';
 import { waitFor } from '../support/account-fixtures';
 import { createApiAccount, expectLedgersBalanced, type ApiAccount } from '../support/api-client';
 import { startServer, type RunningServer } from '../support/api-server';
@@ -19,11 +20,17 @@ let world: BlueskyWorld;
 let account: ApiAccount;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 const servers: RunningServer[] = [];
+// A database of this file's own: its rules watch Bluesky and its servers elect a stream reader,
+// which must not meet the other Bluesky files' rules and readers running beside it.
+const sharedUrl = process.env.DATABASE_URL!;
+const ownName = `perch_bsky_server_${crypto.randomBytes(4).toString('hex')}`;
 const word = `egret${crypto.randomBytes(4).toString('hex')}`;
 const warmWord = `warm${crypto.randomBytes(4).toString('hex')}`;
 
 const serverEnv = () => ({
   PERCH_PLATFORM: 'bluesky',
+  // The embedded platform is not served here: nothing to seed in this file's fresh database.
+  PERCH_AUTO_SEED: '0',
   PERCH_BLUESKY_APPVIEW_URL: atproto.appViewUrl,
   PERCH_BLUESKY_SERVICE_URL: atproto.pdsUrl,
   PERCH_BLUESKY_FIREHOSE_URL: atproto.pdsUrl,
@@ -54,6 +61,12 @@ async function call(server: RunningServer, method: string, path: string, body?: 
 }
 
 beforeAll(async () => {
+  await getPool().query(`CREATE DATABASE ${ownName}`);
+  await closePool();
+  const own = new URL(sharedUrl);
+  own.pathname = `/${ownName}`;
+  process.env.DATABASE_URL = own.toString();
+  await migrateDatabase(process.env.DATABASE_URL, { quiet: true });
   atproto = await startAtprotoNetwork();
   world = await seedBlueskyWorld(atproto);
   account = await createApiAccount({ label: 'bluesky-server' });
@@ -65,6 +78,9 @@ afterAll(async () => {
   await receiver?.down();
   await atproto?.stop();
   await expectLedgersBalanced();
+  await closePool();
+  process.env.DATABASE_URL = sharedUrl;
+  await getPool().query(`DROP DATABASE IF EXISTS ${ownName} WITH (FORCE)`);
 });
 
 describe('a Perch server reading Bluesky', () => {
