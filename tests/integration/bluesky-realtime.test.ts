@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { JETSTREAM_REWIND_US } from '@/lib/platform/bluesky/stream/jetstream';
 import { getPool } from '@/lib/db/pool';
-import { closeNotifications } from '@/lib/delivery/notifications';
 import { startRealtime, type Realtime } from '@/lib/delivery/start-realtime';
 import { setServedPlatforms } from '@/lib/platform/served-platforms';
 import { freePort } from '@/lib/server/free-port';
@@ -27,7 +26,7 @@ let atproto: AtprotoNetwork;
 let world: BlueskyWorld;
 let account: ApiAccount;
 let realtime: Realtime | null = null;
-let closeServer: RealtimeHarness['closeServer'];
+let stopHarness: RealtimeHarness['stop'] | undefined;
 let base: string;
 let receiver: RealtimeHarness['receiver'];
 const word = `heron${crypto.randomBytes(4).toString('hex')}`;
@@ -55,15 +54,11 @@ beforeAll(async () => {
   world = await seedBlueskyWorld(atproto);
   post = poster(atproto, world).post;
   setServedPlatforms(blueskyPlatforms(atproto));
-  ({ account, receiver, base, closeServer } = await startRealtimeHarness('bluesky-realtime'));
+  ({ account, receiver, base, stop: stopHarness } = await startRealtimeHarness('bluesky-realtime'));
 });
 
 afterAll(async () => {
-  await closeServer?.();
-  await realtime?.stop();
-  await closeNotifications();
-  await receiver?.down();
-  setServedPlatforms(null);
+  await stopHarness?.(realtime);
   await atproto?.stop();
   await expectLedgersBalanced();
 });

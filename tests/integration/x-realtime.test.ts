@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPool } from '@/lib/db/pool';
-import { closeNotifications } from '@/lib/delivery/notifications';
 import { startRealtime, type Realtime } from '@/lib/delivery/start-realtime';
 import { setServedPlatforms } from '@/lib/platform/served-platforms';
 import type { XTweet } from '@/lib/platform/x/x-types';
@@ -27,7 +26,7 @@ const SEARCH = '/2/tweets/search/recent';
 let fake: FakeX;
 let account: ApiAccount;
 let realtime: Realtime | null = null;
-let closeServer: RealtimeHarness['closeServer'];
+let stopHarness: RealtimeHarness['stop'] | undefined;
 let base: string;
 let receiver: RealtimeHarness['receiver'];
 const word = `egret${crypto.randomBytes(4).toString('hex')}`;
@@ -60,15 +59,11 @@ async function positions(): Promise<{ rule_id: string; query: string; since_id: 
 beforeAll(async () => {
   fake = await startFakeX(xWorld());
   setServedPlatforms(xPlatforms(fake));
-  ({ account, receiver, base, closeServer } = await startRealtimeHarness('x-realtime'));
+  ({ account, receiver, base, stop: stopHarness } = await startRealtimeHarness('x-realtime'));
 });
 
 afterAll(async () => {
-  await closeServer?.();
-  await realtime?.stop();
-  await closeNotifications();
-  await receiver?.down();
-  setServedPlatforms(null);
+  await stopHarness?.(realtime);
   await fake?.close();
   await expectLedgersBalanced();
 });

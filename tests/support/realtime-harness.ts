@@ -1,6 +1,9 @@
 import type http from 'node:http';
 import { expect } from 'vitest';
 import { answerApiRequest } from '@/lib/api/dispatch';
+import { closeNotifications } from '@/lib/delivery/notifications';
+import type { Realtime } from '@/lib/delivery/start-realtime';
+import { setServedPlatforms } from '@/lib/platform/served-platforms';
 import { freePort } from '@/lib/server/free-port';
 import { createHttpServer, listen } from '@/lib/server/http-server';
 import { apiHandler } from '@/lib/server/web-adapter';
@@ -13,8 +16,11 @@ export type RealtimeHarness = {
   receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
   /** Where /v2 is served over HTTP, for GET /v2/stream. */
   base: string;
-  /** Closes the HTTP server (its open streams too). */
-  closeServer(): Promise<void>;
+  /**
+   * Ends what the test ran: the HTTP server (its open streams too), the real-time workers it
+   * started, the LISTEN connection, the receiver, and the test's choice of served platforms.
+   */
+  stop(realtime: Realtime | null): Promise<void>;
 };
 
 /** An account with a registered webhook receiver and /v2 on a local port: what the real-time tests of each platform watch. */
@@ -33,9 +39,13 @@ export async function startRealtimeHarness(label: string): Promise<RealtimeHarne
     account,
     receiver,
     base: `http://127.0.0.1:${port}`,
-    closeServer: async () => {
+    stop: async (realtime) => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await realtime?.stop();
+      await closeNotifications();
+      await receiver.down();
+      setServedPlatforms(null);
     },
   };
 }
