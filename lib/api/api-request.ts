@@ -10,6 +10,8 @@ export type ApiRequest = {
   readonly method: string;
   /** Absolute URL (origin from the Host header, or a stand-in when it cannot make one). */
   readonly url: string;
+  /** The same URL already parsed, where the binding had to parse it anyway (node:http). */
+  readonly parsedUrl?: URL;
   readonly headers: ApiRequestHeaders;
   /** Null for methods without a body (GET, HEAD). */
   readonly body: ReadableStream<Uint8Array> | null;

@@ -3,7 +3,7 @@ import { getMeter } from '@/lib/metering/meter';
 import { getServedPlatforms, type ServedPlatforms } from '@/lib/platform/served-platforms';
 import { authenticateRequest, RateLimitedError } from './authenticate-request';
 import type { ApiRequest } from './api-request';
-import type { Caller } from './define-operation';
+import type { Caller, ServedPlatformNames } from './define-operation';
 import { errorResponse } from './envelope';
 import { ApiError } from './errors';
 import { openApiResponse } from './openapi-response';
@@ -54,8 +54,10 @@ export async function answerApiRequest(request: ApiRequest, options: DispatchOpt
   try {
     const method = options.method ?? request.method;
     assertWellFormedHost(request.headers.get('host'));
-    const url = new URL(request.url);
-    url.pathname = apiPathname(url.pathname);
+    const url = request.parsedUrl ?? new URL(request.url);
+    // Setting a URL's path parses it again: only for the rare `/V2/…`.
+    const pathname = apiPathname(url.pathname);
+    if (pathname !== url.pathname) url.pathname = pathname;
     if (url.pathname === '/v2/openapi.json' && (method === 'GET' || method === 'HEAD')) return openApiResponse(requestId, { head: method === 'HEAD' });
     const match = route(method, url.pathname);
     // A wrong path or method sent with a valid key is still one of that key's requests: it
@@ -88,7 +90,7 @@ export async function answerApiRequest(request: ApiRequest, options: DispatchOpt
       started,
       rateHeaders,
       platform,
-      served: { default: served.defaultPlatform.name, available: [...served.byName.keys()] },
+      served: namesOf(served),
       log,
     });
   } catch (error) {
@@ -144,6 +146,18 @@ async function validKeyOf(request: ApiRequest): Promise<{ caller?: Caller; rateH
     if (error instanceof ApiError && error.code === 'unauthorized') return { rateHeaders: {} };
     throw error;
   }
+}
+
+const servedNames = new WeakMap<ServedPlatforms, ServedPlatformNames>();
+
+/** What /v2/account says of the served platforms; built once per deployment, not per call. */
+function namesOf(served: ServedPlatforms): ServedPlatformNames {
+  let names = servedNames.get(served);
+  if (!names) {
+    names = { default: served.defaultPlatform.name, available: [...served.byName.keys()] };
+    servedNames.set(served, names);
+  }
+  return names;
 }
 
 function single(platform: Platform): ServedPlatforms {

@@ -1,6 +1,6 @@
 import type { HttpMethod, Operation } from './define-operation';
 
-type CompiledRoute = { operation: Operation; pattern: RegExp; names: string[]; literalSegments: number };
+type CompiledRoute = { operation: Operation; pattern: RegExp; names: string[]; literalSegments: number; segments: number };
 
 export type RouteMatch =
   | { kind: 'found'; operation: Operation; params: Record<string, string> }
@@ -18,16 +18,20 @@ function compile(operation: Operation): CompiledRoute {
       return '([^/]+)';
     })
     .join('/');
-  return { operation, pattern: new RegExp(`^/${source}/?$`), names, literalSegments: segments.length - names.length };
+  return { operation, pattern: new RegExp(`^/${source}/?$`), names, literalSegments: segments.length - names.length, segments: segments.length };
 }
 
 /** Matches method and path against the registry; literal segments beat parameters. */
 export function createRouter(operations: readonly Operation[]) {
   // Most literal first, so /v2/users/check-follow wins over /v2/users/{username}.
   const routes = operations.map(compile).sort((a, b) => b.literalSegments - a.literalSegments);
+  // Only routes with as many segments as the path can match it (a parameter never spans a
+  // slash): grouped by that count, a request tries a handful of patterns instead of all of them.
+  const bySegments = new Map<number, CompiledRoute[]>();
+  for (const route of routes) bySegments.set(route.segments, [...(bySegments.get(route.segments) ?? []), route]);
   return (method: string, pathname: string): RouteMatch => {
     const allowed = new Set<HttpMethod>();
-    for (const route of routes) {
+    for (const route of bySegments.get(segmentCount(pathname)) ?? []) {
       const match = route.pattern.exec(pathname);
       if (!match) continue;
       if (route.operation.method !== method) {
@@ -42,6 +46,13 @@ export function createRouter(operations: readonly Operation[]) {
     }
     return allowed.size > 0 ? { kind: 'wrong_method', allowed: [...allowed] } : { kind: 'none' };
   };
+}
+
+/** Segments of a path as the patterns count them: `/v2/users/x` and `/v2/users/x/` have three. */
+function segmentCount(pathname: string): number {
+  let count = 0;
+  for (let i = 0; i < pathname.length; i += 1) if (pathname.charCodeAt(i) === 47 && i + 1 < pathname.length) count += 1;
+  return count;
 }
 
 function safeDecode(value: string): string {

@@ -63,7 +63,8 @@ export async function runOperation(input: RunInput): Promise<ApiAnswer> {
   const params = parseInput(inputs.params, input.pathParams, 'path');
   const query = parseInput(inputs.query, queryObject(url), 'query');
   const rawBody = operation.method === 'POST' ? await readJsonBody(request) : await refuseBody(request);
-  input.log.params = requestParams({ ...sent, body: rawBody });
+  // A body adds to what the log keeps; without one the parameters read above are complete.
+  if (Object.keys(rawBody).length > 0) input.log.params = requestParams({ ...sent, body: rawBody });
   const detail = { params: input.log.params };
   const body = parseInput(inputs.body, rawBody, 'body');
   const plan = planCharge(operation, { params, query, body });

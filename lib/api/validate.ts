@@ -31,6 +31,8 @@ function strictOf(schema: z.ZodObject<z.ZodRawShape> | undefined): z.ZodObject<z
 
 /** Parses input with a strict schema; unknown fields and bad values are one 400 listing each problem. */
 export function parseInput<S extends z.ZodObject<z.ZodRawShape>>(schema: S | undefined, input: Record<string, unknown>, location: 'path' | 'query' | 'body'): z.output<S> {
+  // Nothing taken and nothing sent (a GET's body, most path-less operations): nothing to check.
+  if (!schema && Object.keys(input).length === 0) return {} as z.output<S>;
   const strict = strictOf(schema);
   const result = strict.safeParse(input);
   if (result.success) return result.data as z.output<S>;
@@ -80,6 +82,7 @@ export async function refuseBody(request: ApiRequest): Promise<Record<string, ne
   // headers are what is left to tell that one was sent.
   const declared = request.headers.get('content-length');
   const framed = (declared !== null && declared.trim() !== '0') || request.headers.has('transfer-encoding');
+  if (!framed && request.body === null) return {};
   const bytes = await readLimited(request);
   if (bytes.length > 0 || (framed && !request.body)) {
     throw new ApiError('invalid_request', `${request.method} takes no body: send inputs such as max_credits in the query string`, [

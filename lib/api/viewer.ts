@@ -39,6 +39,7 @@ export async function withTweetViewer<T extends Tweet | Tweet[]>(ctx: Context, r
     if (tweet.retweeted_tweet) ids.add(tweet.retweeted_tweet.id);
   }
   const relations = await relationsOf(ctx, { tweetIds: [...ids], userIds: [] });
+  if (!relations) return withoutViewer(result, viewTweetAlone) as HandlerResult<Viewed<T>>;
   const liked = new Set(relations?.liked);
   const retweeted = new Set(relations?.retweeted);
   const viewer = (id: string): TweetViewer | null => (relations ? { liked: liked.has(id), retweeted: retweeted.has(id) } : null);
@@ -52,12 +53,27 @@ export async function withTweetViewer<T extends Tweet | Tweet[]>(ctx: Context, r
 export async function withUserViewer<T extends User | User[]>(ctx: Context, result: HandlerResult<T>): Promise<HandlerResult<Viewed<T>>> {
   const users: readonly User[] = Array.isArray(result.data) ? result.data : [result.data as User];
   const relations = await relationsOf(ctx, { tweetIds: [], userIds: [...new Set(users.map((user) => user.id))] });
+  if (!relations) return withoutViewer(result, viewUserAlone) as HandlerResult<Viewed<T>>;
   const following = new Set(relations?.following);
   const followedBy = new Set(relations?.followedBy);
   const viewer = (id: string): UserViewer | null => (relations ? { following: following.has(id), followed_by: followedBy.has(id) } : null);
   const view = (user: User): UserRecord => ({ ...user, viewer: viewer(user.id) });
   const data = Array.isArray(result.data) ? result.data.map(view) : view(result.data as User);
   return { ...result, data: data as Viewed<T> };
+}
+
+// Without a connected account every record says `viewer: null`: no relations to look up, so
+// none of the sets and closures above are built (the common case for API keys).
+const viewTweetAlone = (tweet: Tweet): TweetRecord => ({
+  ...tweet,
+  quoted_tweet: tweet.quoted_tweet ? { ...tweet.quoted_tweet, viewer: null } : null,
+  retweeted_tweet: tweet.retweeted_tweet ? { ...tweet.retweeted_tweet, viewer: null } : null,
+  viewer: null,
+});
+const viewUserAlone = (user: User): UserRecord => ({ ...user, viewer: null });
+
+function withoutViewer<R, V>(result: HandlerResult<R | R[]>, view: (record: R) => V): HandlerResult<V | V[]> {
+  return { ...result, data: Array.isArray(result.data) ? result.data.map(view) : view(result.data as R) };
 }
 
 async function relationsOf(ctx: Context, about: { tweetIds: string[]; userIds: string[] }): Promise<ViewerRelations | null> {

@@ -11,9 +11,14 @@ const BODY_SYNTAX = new RegExp(`^[0-9A-Za-z]{${KEY_BODY_LENGTH}}$`);
 /** The deployment's key prefix: PERCH_KEY_PREFIX, or `perch_`. */
 export function keyPrefix(): string {
   const prefix = process.env.PERCH_KEY_PREFIX || DEFAULT_PREFIX;
+  // Read on every request: the syntax is checked once per distinct value.
+  if (prefix === checkedPrefix) return prefix;
   if (!PREFIX_SYNTAX.test(prefix)) throw new Error(`PERCH_KEY_PREFIX must match ${PREFIX_SYNTAX}, got "${prefix}"`);
+  checkedPrefix = prefix;
   return prefix;
 }
+
+let checkedPrefix: string | undefined;
 
 /** A new raw API key: the prefix and 32 random base62 characters. */
 export function generateApiKey(): string {

@@ -25,11 +25,14 @@ export async function publishKeyInvalidation(keyHash: string): Promise<void> {
  * resolves once Redis confirms the subscription (never, while Redis is unreachable), so the
  * hot path does not wait for it.
  */
+// Called on every authenticated request: without Redis it answers with one settled promise, not a new one each time.
+const NOTHING_TO_SUBSCRIBE = Promise.resolve();
+
 export function startKeyInvalidationSubscriber(cache: KeyCache = sharedKeyCache()): Promise<void> {
   const existing = globalForKeys.perchKeySubscription;
   if (existing) return existing.subscribed;
   const redis = getRedis();
-  if (!redis) return Promise.resolve();
+  if (!redis) return NOTHING_TO_SUBSCRIBE;
   // A subscribed connection can run no other command, hence a second connection.
   const subscriber = redis.duplicate({ connectionName: 'perch-key-invalidation' });
   logRedisErrors(subscriber, 'key-invalidation');

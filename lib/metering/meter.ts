@@ -56,6 +56,30 @@ export type ReserveInput = { userId: string; keyId: string | null; requestId: st
 /** A call with no hold (rejected before it, or free) as the writer records it. */
 export type UnheldUsage = CallUsage & { userId: string; keyId: string | null; requestId: string };
 
+/**
+ * A call's usage as the buffer keeps it. Built field by field rather than by spreading the
+ * record: one object of one shape per call, which the flush's column readers stay fast on.
+ */
+function pendingUsage(call: { userId: string; keyId: string | null; requestId: string }, usage: CallUsage, leaseId: string | null, credits: number): PendingUsage {
+  return {
+    requestId: call.requestId,
+    userId: call.userId,
+    keyId: call.keyId,
+    leaseId,
+    operation: usage.operation,
+    tag: usage.tag,
+    status: usage.status,
+    items: usage.items ?? 0,
+    credits,
+    latencyMs: usage.latencyMs,
+    source: usage.source,
+    at: new Date(),
+    params: usage.params ?? null,
+    errorCode: usage.errorCode ?? null,
+    errorMessage: usage.errorMessage ?? null,
+  };
+}
+
 function assertSettle(charge: number, usage: UsageRecord): void {
   if (!Number.isSafeInteger(charge) || charge < 0) throw new RangeError(`charge must be an integer >= 0, got ${charge}`);
   if (usage.status >= 400 && charge !== 0) throw new RangeError(`an error response (status ${usage.status}) must not charge credits`);
@@ -104,7 +128,7 @@ export class Meter {
   /** Records a call that held nothing: refused before its hold (400, 402, 403, 429 …) or free. */
   record(usage: UnheldUsage): void {
     this.start();
-    this.push({ ...usage, items: usage.items ?? 0, leaseId: null, credits: 0, at: new Date() });
+    this.push(pendingUsage(usage, usage, null, 0));
   }
 
   /** Writes every buffered usage record now, and waits for a flush already under way. */
@@ -294,7 +318,7 @@ export class Meter {
       // A lease replaced meanwhile was reclaimed with this call's credits in it: the call goes free.
       const charged = charge > 0 && lease.id === leaseId ? charge : 0;
       lease.pending += charged;
-      this.push({ ...usage, items: usage.items ?? 0, userId: input.userId, keyId: input.keyId, requestId: input.requestId, leaseId: charged > 0 ? leaseId : null, credits: charged, at: new Date() });
+      this.push(pendingUsage(input, usage, charged > 0 ? leaseId : null, charged));
       if (Date.now() < lease.edgeUntil) this.giveBackUnused(lease).catch((error: Error) => this.logError('lease give-back', error));
     };
     return {

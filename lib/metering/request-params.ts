@@ -39,9 +39,24 @@ export function requestParams(sent: SentParams): Record<string, unknown> | null 
   }
   if (sent.idempotencyKey) params.idempotency_key = 'present';
   if (Object.keys(params).length === 0) return null;
+  // Most calls send a few short values: no need to serialize them to know they fit.
+  if (roughJsonBound(params, 0) <= MAX_PARAMS_CHARS) return params;
   const text = JSON.stringify(params);
   if (text.length <= MAX_PARAMS_CHARS) return params;
   return { truncated: true, preview: storableText(text, MAX_PARAMS_CHARS) };
+}
+
+/** An upper bound of the length of `value` as JSON (a character escapes to at most 6); Infinity when deep or long. */
+function roughJsonBound(value: unknown, depth: number): number {
+  if (typeof value === 'string') return 2 + 6 * value.length;
+  if (value === null || typeof value !== 'object') return 24;
+  if (depth > 3) return Infinity;
+  let size = 2;
+  for (const [name, inner] of Object.entries(value)) {
+    size += 4 + 6 * name.length + roughJsonBound(inner, depth + 1);
+    if (size > MAX_PARAMS_CHARS) return Infinity;
+  }
+  return size;
 }
 
 function redact(value: unknown, depth: number): unknown {

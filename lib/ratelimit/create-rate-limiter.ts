@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { createMemoryWindows } from './memory-windows';
 import type { RateLimitDecision, RateLimiter } from './types';
 
 export type RateLimiterStore = { kind: 'memory' } | { kind: 'redis'; client: Redis };
@@ -14,19 +15,29 @@ export type RateLimiterOptions = {
 };
 
 /**
- * Token-bucket-like limiting with rate-limiter-flexible, which has no token bucket as such:
- * BurstyRateLimiter pairs a window of `rate` requests per second with a reserve of `rate` more
- * per `burstWindowSeconds`. A quiet key can therefore fire 2 × rate at once (the contract's
- * burst 200 at 100 rps) and then sustains rate (+ rate / burstWindowSeconds) per second.
+ * Token-bucket-like limiting: a window of `rate` requests per second with a reserve of `rate`
+ * more per `burstWindowSeconds` (rate-limiter-flexible's BurstyRateLimiter, which has no token
+ * bucket as such). A quiet key can therefore fire 2 × rate at once (the contract's burst 200 at
+ * 100 rps) and then sustains rate (+ rate / burstWindowSeconds) per second. In memory the same
+ * windows are kept by memory-windows.ts, which is much cheaper per call.
  */
 export function createRateLimiter({ store, keyPrefix = 'perch:rl', burstWindowSeconds = 10, now = Date.now }: RateLimiterOptions): RateLimiter {
+  if (store.kind === 'memory') {
+    const windows = createMemoryWindows(burstWindowSeconds, now);
+    return {
+      async consume(keyId, rateLimit) {
+        assertRate(rateLimit);
+        return windows.consume(keyId, rateLimit);
+      },
+    };
+  }
+  const client = store.client;
   const limiters = new Map<number, BurstyRateLimiter>();
 
   function build(points: number, duration: number, prefix: string): RateLimiterAbstract {
-    if (store.kind === 'memory') return new RateLimiterMemory({ points, duration, keyPrefix: prefix });
     // While Redis is unreachable each instance limits on its own rather than failing requests.
     return new RateLimiterRedis({
-      storeClient: store.client,
+      storeClient: client,
       points,
       duration,
       keyPrefix: prefix,
@@ -58,7 +69,7 @@ export function createRateLimiter({ store, keyPrefix = 'perch:rl', burstWindowSe
 
   return {
     async consume(keyId, rateLimit) {
-      if (!Number.isInteger(rateLimit) || rateLimit < 1) throw new RangeError(`rateLimit must be an integer >= 1, got ${rateLimit}`);
+      assertRate(rateLimit);
       try {
         return decision(true, rateLimit, await limiterFor(rateLimit).consume(keyId));
       } catch (rejection) {
@@ -68,4 +79,8 @@ export function createRateLimiter({ store, keyPrefix = 'perch:rl', burstWindowSe
       }
     },
   };
+}
+
+function assertRate(rateLimit: number): void {
+  if (!Number.isInteger(rateLimit) || rateLimit < 1) throw new RangeError(`rateLimit must be an integer >= 1, got ${rateLimit}`);
 }

@@ -52,8 +52,7 @@ export function createHttpServer(routes: Route[], fallback: RequestHandler, { tr
       // Per-IP limits (sign-in) read X-Forwarded-For; unless a trusted proxy sets it, a client
       // could send any value, so it is replaced by the socket's address.
       if (!trustProxy) req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
-      const url = (req.url ?? '/').toLowerCase();
-      const route = prefixes.find(({ lower }) => url === lower || url.startsWith(`${lower}/`) || url.startsWith(`${lower}?`))?.route;
+      const route = routeOf(prefixes, req.url ?? '/');
       Promise.resolve((route?.handle ?? fallback)(req, res)).catch((error: unknown) => {
         console.error('[http] unhandled error', error);
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
@@ -68,6 +67,16 @@ export function createHttpServer(routes: Route[], fallback: RequestHandler, { tr
   // listener it drops the connection without a word. Perch is no proxy: 405.
   server.on('connect', (_req: IncomingMessage, socket: Duplex) => answerOnSocket(socket, 405, 'method_not_allowed', 'CONNECT is not supported: Perch is not a proxy'));
   return server;
+}
+
+/** The route whose prefix (in any case) starts the URL's path, followed by `/`, `?` or nothing. */
+function routeOf(prefixes: Array<{ route: Route; lower: string }>, url: string): Route | undefined {
+  for (const { route, lower } of prefixes) {
+    if (url.length < lower.length || url.slice(0, lower.length).toLowerCase() !== lower) continue;
+    const next = url[lower.length];
+    if (next === undefined || next === '/' || next === '?') return route;
+  }
+  return undefined;
 }
 
 /**

@@ -19,17 +19,17 @@ export const DRAIN_LIMIT_BYTES = 1024 * 1024;
 /** Where a binding-side fallback origin is needed: dispatch refuses the Host header itself. */
 const FALLBACK_ORIGIN = 'http://host.invalid';
 
-function urlOf(req: IncomingMessage): string {
+function urlOf(req: IncomingMessage): URL {
   const path = req.url ?? '/';
   try {
     const url = new URL(path, `http://${req.headers.host ?? 'localhost'}`);
     // A Request refuses credentials in its URL, which a Host such as `u@evil` puts there.
-    if (!url.username && !url.password) return url.href;
+    if (!url.username && !url.password) return url;
   } catch {
     // A Host no URL can be built with (`[`, `localhost:99999`).
   }
   // dispatch still sees the Host header and answers it with a 400.
-  return new URL(path, FALLBACK_ORIGIN).href;
+  return new URL(path, FALLBACK_ORIGIN);
 }
 
 /**
@@ -84,58 +84,87 @@ function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> {
 /**
  * The request's headers as the API reads them, over the raw headers node:http parsed:
  * names case-insensitive, repeated headers joined with ", " as a Web Headers object joins them.
+ * A class rather than an object of closures: it runs for every request, and per-request
+ * closures were a visible share of the binding's allocations.
  */
-function headersOf(req: IncomingMessage): ApiRequestHeaders {
-  let byName: Map<string, string> | undefined;
-  const table = () => {
-    if (byName) return byName;
-    byName = new Map();
-    for (let i = 0; i < req.rawHeaders.length; i += 2) {
-      const name = req.rawHeaders[i].toLowerCase();
+class NodeRequestHeaders implements ApiRequestHeaders {
+  private byName: Map<string, string> | undefined;
+
+  constructor(private readonly req: IncomingMessage) {}
+
+  get(name: string): string | null {
+    return this.table().get(name.toLowerCase()) ?? null;
+  }
+
+  has(name: string): boolean {
+    return this.table().has(name.toLowerCase());
+  }
+
+  private table(): Map<string, string> {
+    if (this.byName) return this.byName;
+    const byName = new Map<string, string>();
+    const raw = this.req.rawHeaders;
+    for (let i = 0; i < raw.length; i += 2) {
+      const name = raw[i].toLowerCase();
       const previous = byName.get(name);
-      byName.set(name, previous === undefined ? req.rawHeaders[i + 1] : `${previous}, ${req.rawHeaders[i + 1]}`);
+      byName.set(name, previous === undefined ? raw[i + 1] : `${previous}, ${raw[i + 1]}`);
     }
     // The server replaced X-Forwarded-For by the socket's address unless a proxy is trusted
     // (http-server.ts); per-IP limits must read that value, not the one the client sent.
-    const forwardedFor = req.headers['x-forwarded-for'];
+    const forwardedFor = this.req.headers['x-forwarded-for'];
     if (forwardedFor !== undefined) byName.set('x-forwarded-for', Array.isArray(forwardedFor) ? forwardedFor.join(', ') : forwardedFor);
+    this.byName = byName;
     return byName;
-  };
-  return {
-    get: (name) => table().get(name.toLowerCase()) ?? null,
-    has: (name) => table().has(name.toLowerCase()),
-  };
+  }
 }
 
 /** The request as the API reads it; its body stream and abort signal are made only when asked for. */
-function toApiRequest(req: IncomingMessage, res: ServerResponse): { request: ApiRequest; options: DispatchOptions } {
-  const method = req.method ?? 'GET';
-  const forbidden = FORBIDDEN_BY_FETCH.has(method);
-  // GET and HEAD carry no body for the API; dispatch sees their framing headers and refuses one.
-  const hasBody = !forbidden && method !== 'GET' && method !== 'HEAD';
-  let body: ReadableStream<Uint8Array> | null | undefined;
-  let gone: AbortController | undefined;
-  const request: ApiRequest = {
+class NodeApiRequest implements ApiRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly parsedUrl: URL;
+  readonly headers: ApiRequestHeaders;
+  private readonly hasBody: boolean;
+  private stream: ReadableStream<Uint8Array> | null | undefined;
+  private gone: AbortController | undefined;
+
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly res: ServerResponse,
+    forbidden: boolean,
+  ) {
+    const method = req.method ?? 'GET';
     // The same stand-in a Web Request would need, so both bindings answer these alike.
-    method: forbidden ? 'GET' : method,
-    url: urlOf(req),
-    headers: headersOf(req),
-    get body() {
-      if (body === undefined) body = hasBody ? bodyOf(req) : null;
-      return body;
-    },
-    get signal() {
-      if (!gone) {
-        const controller = new AbortController();
-        gone = controller;
-        // Only a client that leaves before the answer was written aborts (a stream stops at once).
-        if (req.socket.destroyed) controller.abort();
-        else res.on('close', () => res.writableFinished || controller.abort());
-      }
-      return gone.signal;
-    },
-  };
-  return { request, options: forbidden ? { method } : {} };
+    this.method = forbidden ? 'GET' : method;
+    // GET and HEAD carry no body for the API; dispatch sees their framing headers and refuses one.
+    this.hasBody = !forbidden && method !== 'GET' && method !== 'HEAD';
+    this.parsedUrl = urlOf(req);
+    this.url = this.parsedUrl.href;
+    this.headers = new NodeRequestHeaders(req);
+  }
+
+  get body(): ReadableStream<Uint8Array> | null {
+    if (this.stream === undefined) this.stream = this.hasBody ? bodyOf(this.req) : null;
+    return this.stream;
+  }
+
+  get signal(): AbortSignal {
+    if (!this.gone) {
+      const controller = new AbortController();
+      this.gone = controller;
+      // Only a client that leaves before the answer was written aborts (a stream stops at once).
+      if (this.req.socket.destroyed) controller.abort();
+      else this.res.on('close', () => this.res.writableFinished || controller.abort());
+    }
+    return this.gone.signal;
+  }
+}
+
+const NO_OPTIONS: DispatchOptions = {};
+
+function toApiRequest(req: IncomingMessage, res: ServerResponse): { request: ApiRequest; options: DispatchOptions } {
+  const forbidden = FORBIDDEN_BY_FETCH.has(req.method ?? 'GET');
+  return { request: new NodeApiRequest(req, res, forbidden), options: forbidden ? { method: req.method } : NO_OPTIONS };
 }
 
 /** Serves the API's answers (lib/api's answerApiRequest) on node:http. */
