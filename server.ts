@@ -2,7 +2,6 @@
 // applies migrations, seeds the demo platform on first start, builds the dashboard when
 // needed, then serves /v2 and Next.js on one port.
 import path from 'node:path';
-import next from 'next';
 import { ensureDatabase } from '@/lib/db/ensure-database';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { closePool } from '@/lib/db/pool';
@@ -19,6 +18,8 @@ import { sharedKeyChangeListener, sharedLastUsedTracker, stopKeyChangeListener, 
 import { closeRedis } from '@/lib/ratelimit';
 import { assertPortAvailable, createHttpServer, listen } from '@/lib/server/http-server';
 import { apiHandler } from '@/lib/server/web-adapter';
+import { startDashboardProcess } from '@/lib/server/dashboard-process';
+import { proxyToSocket } from '@/lib/server/proxy-to-socket';
 import { ensureBuild } from '@/lib/server/ensure-build';
 import { readServerConfig } from '@/lib/server/config';
 import { readPlatformConfig } from '@/lib/platform/platform-config';
@@ -77,12 +78,13 @@ async function main(): Promise<void> {
   if (config.autoSeed) await ensurePlatformSeeded(database.url, config.seedScale);
   await ensureBuild(root);
 
-  const nextApp = next({ dev: false, dir: root, hostname: config.host, port: config.port });
-  await nextApp.prepare();
-  const handleNext = nextApp.getRequestHandler();
+  // Next.js runs in a process of its own (dashboard-server.ts): loaded here, its global patches
+  // would tax every /v2 call. Everything but /v2 is passed on to it.
+  const dashboard = await startDashboardProcess({ root, env: { ...process.env, DATABASE_URL: database.url, PORT: String(config.port), PERCH_PUBLIC_HOST: config.host } });
+  shutdownSteps.push({ name: 'dashboard process', run: () => dashboard.stop() });
   // Listening before the first request: key changes from anywhere reach this instance's cache.
   sharedKeyChangeListener();
-  const server = createHttpServer([{ prefix: '/v2', handle: apiHandler(answerApiRequest) }], (req, res) => handleNext(req, res), {
+  const server = createHttpServer([{ prefix: '/v2', handle: apiHandler(answerApiRequest) }], proxyToSocket(dashboard.socketPath), {
     trustProxy: config.trustProxy,
     limits: config.httpLimits,
     allowedMethods: (path) => (/^\/v2(\/|\?|$)/i.test(path) ? allowedMethodsAt(path) : null),
@@ -92,7 +94,6 @@ async function main(): Promise<void> {
   // records are written and the credit leases given back before the pools close.
   shutdownSteps.push({ name: 'metering', run: () => stopMetering() });
   shutdownSteps.push({ name: 'http server', run: () => new Promise<void>((resolve) => server.close(() => resolve())) });
-  shutdownSteps.push({ name: 'next', run: () => nextApp.close() });
 
   // Every operation ends within its timeout, so a hold older than that (plus a margin) was left
   // by a killed process; expired leases are those of instances that stopped renewing them.

@@ -1,0 +1,74 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { StartupError } from '@/lib/db/startup-error';
+
+export type DashboardProcess = {
+  /** The socket the dashboard listens on; null while it is not running (it is being restarted). */
+  socketPath(): string | null;
+  /** Stops it (SIGTERM, then SIGKILL after `graceMs`) and does not restart it. */
+  stop(graceMs?: number): Promise<void>;
+};
+
+type Options = { root: string; env: NodeJS.ProcessEnv; startTimeoutMs?: number };
+
+const RESTART_DELAY_MS = 1_000;
+
+/**
+ * Starts dashboard-server.ts (Next.js) as a child process listening on a Unix socket of its
+ * own, and waits until it listens. A dashboard that dies is started again after a second
+ * (pages answer 503 meanwhile; /v2 never depends on it).
+ */
+export async function startDashboardProcess({ root, env, startTimeoutMs = 60_000 }: Options): Promise<DashboardProcess> {
+  const socket = path.join(os.tmpdir(), `perch-dashboard-${process.pid}-${crypto.randomBytes(4).toString('hex')}.sock`);
+  let child: ChildProcess | null = null;
+  let ready = false;
+  let stopped = false;
+
+  const launch = (): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      ready = false;
+      const started = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'dashboard-server.ts')], {
+        cwd: root,
+        env: { ...env, PERCH_DASHBOARD_SOCKET: socket },
+        // Its logs go where ours go; the IPC channel tells it when we are gone.
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
+      child = started;
+      const timer = setTimeout(() => reject(new StartupError(`the dashboard did not start within ${startTimeoutMs / 1000} s`)), startTimeoutMs);
+      started.on('message', (message: { ready?: boolean }) => {
+        if (!message?.ready) return;
+        clearTimeout(timer);
+        ready = true;
+        resolve();
+      });
+      started.on('exit', (code, signal) => {
+        clearTimeout(timer);
+        if (child === started) child = null;
+        ready = false;
+        if (stopped) return;
+        const how = signal ? `signal ${signal}` : `code ${code}`;
+        reject(new StartupError(`the dashboard exited during start-up (${how})`));
+        console.error(`[perch] the dashboard process exited (${how}); starting it again`);
+        setTimeout(() => {
+          if (!stopped) launch().catch((error: Error) => console.error(`[perch] ${error.message}`));
+        }, RESTART_DELAY_MS).unref();
+      });
+    });
+
+  await launch();
+  return {
+    socketPath: () => (ready ? socket : null),
+    async stop(graceMs = 1_400) {
+      stopped = true;
+      const running = child;
+      if (!running || running.exitCode !== null) return;
+      const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
+      running.kill('SIGTERM');
+      const timer = setTimeout(() => running.kill('SIGKILL'), graceMs);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
