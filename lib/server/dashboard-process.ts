@@ -41,6 +41,7 @@ export async function startDashboardProcess({ root, env, startTimeoutMs = 60_000
         if (!message?.ready) return;
         clearTimeout(timer);
         ready = true;
+        console.log(`[dashboard] Next.js ready in process ${started.pid}`);
         resolve();
       });
       started.on('exit', (code, signal) => {
