@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../support/api-server';
+import { isAlive, startServer, type RunningServer } from '../support/api-server';
 
 // server.ts runs Next.js in a child process (dashboard-server.ts) and passes it every request
 // outside /v2. The API must not depend on it, and it must neither outlive its parent nor stay
@@ -18,15 +18,6 @@ afterAll(async () => {
 /** The pids of the dashboard processes the server has started so far, in order. */
 function dashboardPids(): number[] {
   return [...server.output().matchAll(/\[dashboard\] Next\.js ready in process (\d+)/g)].map((match) => Number(match[1]));
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 describe('the dashboard process', () => {

@@ -30,7 +30,7 @@ export type RunningServer = {
 
 const LOCK = `${COPY}.lock`;
 
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
