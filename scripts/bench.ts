@@ -19,6 +19,10 @@ import { freePort } from '@/lib/server/free-port';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+// Perch and bare take turns, ROUNDS times DURATION_S / ROUNDS each: this machine's speed drifts
+// by a fifth within minutes, and a ratio of two runs minutes apart measured the drift as much
+// as Perch (one bare run at 8,600 req/s, the next case's at 7,000).
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 function startProcess(args: string[], env: Record<string, string>, readyText: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -47,11 +51,16 @@ async function run(targets: Target[], connections: number, seconds: number): Pro
   };
 }
 
-/** A measured run after a 2 s warm-up (caches, JIT, credit leases). */
-async function load(targets: Target | Target[], connections = CONNECTIONS): Promise<Measure> {
-  const list = Array.isArray(targets) ? targets : [targets];
-  await run(list, connections, 2);
-  return run(list, connections, DURATION_S);
+/** Several measured runs as one: requests summed, latencies the worst of them. */
+function combine(measures: Measure[], seconds: number): Measure {
+  const requests = measures.reduce((sum, m) => sum + m.requests, 0);
+  return {
+    rps: requests / seconds,
+    p50: Math.max(...measures.map((m) => m.p50)),
+    p99: Math.max(...measures.map((m) => m.p99)),
+    errors: measures.reduce((sum, m) => sum + m.errors, 0),
+    requests,
+  };
 }
 
 type Counters = { commits: number; nextXid: number };
@@ -67,16 +76,34 @@ async function counters(): Promise<Counters> {
   return { commits: Number(rows[0].commits), nextXid: Number(rows[0].next_xid) };
 }
 
-/** A Perch run with the database transactions it cost per request (counted over the measured run only). */
-async function loadPerch(targets: Target | Target[], connections = CONNECTIONS): Promise<Measure & { commitsPerRequest: number; writesPerRequest: number }> {
-  const list = Array.isArray(targets) ? targets : [targets];
+type Compared = { perch: Measure & { commitsPerRequest: number; writesPerRequest: number }; bare: Measure };
+
+/**
+ * Perch and bare, each warmed up for 2 s (caches, JIT, credit leases), then measured in turns.
+ * The database transactions per request are counted over Perch's turns only (the bare server's
+ * reads are transactions too).
+ */
+async function compare(perchTargets: Target | Target[], bare: Target, connections = CONNECTIONS): Promise<Compared> {
+  const list = Array.isArray(perchTargets) ? perchTargets : [perchTargets];
   await run(list, connections, 2);
-  const before = await counters();
-  const measure = await run(list, connections, DURATION_S);
-  const after = await counters();
+  await run([bare], connections, 2);
+  const seconds = Math.max(1, Math.round(DURATION_S / ROUNDS));
+  const perchRuns: Measure[] = [];
+  const bareRuns: Measure[] = [];
+  let commits = 0;
+  let writes = 0;
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const before = await counters();
+    perchRuns.push(await run(list, connections, seconds));
+    const after = await counters();
+    commits += after.commits - before.commits;
+    writes += after.nextXid - before.nextXid;
+    bareRuns.push(await run([bare], connections, seconds));
+  }
+  const perch = combine(perchRuns, seconds * ROUNDS);
   // The last second's statistics may still be pending and the counter reads are transactions
   // too: both are small against thousands of requests.
-  return { ...measure, commitsPerRequest: (after.commits - before.commits) / measure.requests, writesPerRequest: (after.nextXid - before.nextXid) / measure.requests };
+  return { perch: { ...perch, commitsPerRequest: commits / perch.requests, writesPerRequest: writes / perch.requests }, bare: combine(bareRuns, seconds * ROUNDS) };
 }
 
 async function benchKey(email = 'bench@perch.local'): Promise<string> {
@@ -135,15 +162,10 @@ async function main(): Promise<void> {
         bare: { url: `${bare}/followers-ids?username=${username}` },
       },
     ];
-    console.log(`\nautocannon -c ${CONNECTIONS} (unless named) -d ${DURATION_S}s; user @${username}, search "${query}"\n`);
+    console.log(`\nautocannon -c ${CONNECTIONS} (unless named), ${DURATION_S} s each of Perch and bare in ${ROUNDS} turns; user @${username}, search "${query}"\n`);
     const table: Record<string, Record<string, string | number>> = {};
-    const baselines = new Map<string, Measure>();
     for (const c of cases) {
-      const perch = await loadPerch(c.api, c.connections);
-      // The bare server has no keys or accounts: one baseline per target and connection count.
-      const baselineKey = `${c.bare.url} ${c.connections ?? CONNECTIONS}`;
-      const baseline = baselines.get(baselineKey) ?? (await load(c.bare, c.connections));
-      baselines.set(baselineKey, baseline);
+      const { perch, bare: baseline } = await compare(c.api, c.bare, c.connections);
       table[c.name] = {
         'perch req/s': Math.round(perch.rps),
         'perch p50 ms': perch.p50,
