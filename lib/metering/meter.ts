@@ -211,12 +211,12 @@ export class Meter {
     return run;
   }
 
-  /** Takes or tops up the lease, sized to about a second of this key's recent demand; single-flight. */
+  /** Takes or tops up the lease, sized to about two seconds of this key's recent demand (docs/metering.md); single-flight. */
   private topUp(lease: Lease, callAmount: number): Promise<void> {
     lease.taking ??= this.serial(async () => {
       const now = Date.now();
       const perSecond = (lease.reservedSinceTake * 1_000) / Math.max(now - lease.lastTakeAt, 50);
-      const want = Math.max(Math.min(Math.ceil(perSecond), this.config.leaseMaxCredits), 8 * callAmount);
+      const want = Math.max(Math.min(Math.ceil(2 * perSecond), this.config.leaseMaxCredits), 16 * callAmount);
       const taken = await takeLease({ userId: lease.userId, keyId: lease.keyId, instanceId: this.instance, want, atLeast: 2 * callAmount, ttlMs: this.config.leaseTtlMs });
       this.balances.set(lease.userId, taken.balance);
       if (taken.leaseId === null) {
