@@ -49,6 +49,11 @@ async function shutdown(signal: string, exitCode = 0): Promise<never | void> {
   }
   shuttingDown = true;
   shutdownStarted = performance.now();
+  // Parts left running by a step that ran out of time (a worker polling a database that is
+  // gone, a pool ended under it) may fail after it: logged, they must not cut the exit short.
+  const lateFailure = (error: unknown) => console.error(`[perch] during shutdown: ${error instanceof Error ? error.message : String(error)}`);
+  process.on('uncaughtException', lateFailure);
+  process.on('unhandledRejection', lateFailure);
   console.log(`[perch] ${signal}: shutting down`);
   const started = performance.now();
   await runShutdownSteps([...shutdownSteps].reverse(), SHUTDOWN_DEADLINE_MS);
@@ -136,6 +141,9 @@ async function main(): Promise<void> {
     });
     shutdownSteps.push({ name: 'live activity', run: () => live.stop() });
   }
+  // Runs first on shutdown: the dashboard stops alongside the rest instead of after it (its
+  // step further down waits for this same stop), so its grace time adds nothing to the exit.
+  shutdownSteps.push({ name: 'dashboard process (signal)', run: async () => void dashboard.stop() });
   const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
   console.log(
     `[perch] ready on http://${shownHost}:${config.port} in ${((Date.now() - started) / 1000).toFixed(1)} s${config.live ? ` (live activity ${config.liveRate}/s)` : ''}`,

@@ -7,7 +7,7 @@ import { StartupError } from '@/lib/db/startup-error';
 export type DashboardProcess = {
   /** The socket the dashboard listens on; null while it is not running (it is being restarted). */
   socketPath(): string | null;
-  /** Stops it (SIGTERM, then SIGKILL after `graceMs`) and does not restart it. */
+  /** Stops it (SIGTERM, then SIGKILL after `graceMs`) and does not restart it; every call answers with the same stop. */
   stop(graceMs?: number): Promise<void>;
 };
 
@@ -59,17 +59,19 @@ export async function startDashboardProcess({ root, env, startTimeoutMs = 60_000
     });
 
   await launch();
+  let stopping: Promise<void> | null = null;
+  const stopChild = async (graceMs: number): Promise<void> => {
+    stopped = true;
+    const running = child;
+    if (!running || running.exitCode !== null) return;
+    const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
+    running.kill('SIGTERM');
+    const timer = setTimeout(() => running.kill('SIGKILL'), graceMs);
+    await exited;
+    clearTimeout(timer);
+  };
   return {
     socketPath: () => (ready ? socket : null),
-    async stop(graceMs = 1_400) {
-      stopped = true;
-      const running = child;
-      if (!running || running.exitCode !== null) return;
-      const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
-      running.kill('SIGTERM');
-      const timer = setTimeout(() => running.kill('SIGKILL'), graceMs);
-      await exited;
-      clearTimeout(timer);
-    },
+    stop: (graceMs = 1_400) => (stopping ??= stopChild(graceMs)),
   };
 }
