@@ -9,7 +9,7 @@ import path from 'node:path';
 import next from 'next';
 import { closePool } from '@/lib/db/pool';
 import { stopMetering } from '@/lib/metering/meter';
-import { sharedLastUsedTracker, stopKeyChangeListener, stopKeyInvalidationSubscriber } from '@/lib/keys';
+import { stopKeyServices } from '@/lib/keys';
 import { closeRedis } from '@/lib/ratelimit';
 import { createHttpServer } from '@/lib/server/http-server';
 import { handleSignals } from '@/lib/server/handle-signals';
@@ -44,9 +44,7 @@ async function main(): Promise<void> {
         {
           name: 'key caches',
           run: async () => {
-            await sharedLastUsedTracker().flush();
-            await stopKeyChangeListener();
-            await stopKeyInvalidationSubscriber();
+            await stopKeyServices();
             await closeRedis();
           },
         },

@@ -14,7 +14,7 @@ import { startRequestLogPrune } from '@/lib/metering/prune-request-log';
 import { startOAuthPurge } from '@/lib/oauth/purge-oauth-records';
 import { readMeteringConfig, staleHoldAgeMs } from '@/lib/metering/metering-config';
 import { stopMetering } from '@/lib/metering/meter';
-import { sharedKeyChangeListener, sharedLastUsedTracker, stopKeyChangeListener, stopKeyInvalidationSubscriber } from '@/lib/keys';
+import { sharedKeyChangeListener, stopKeyServices } from '@/lib/keys';
 import { closeRedis } from '@/lib/ratelimit';
 import { assertPortAvailable, createHttpServer, listen } from '@/lib/server/http-server';
 import { apiHandler } from '@/lib/server/web-adapter';
@@ -112,9 +112,7 @@ async function main(): Promise<void> {
       stopSweeper();
       stopOAuthPurge();
       stopRequestLogPrune();
-      await sharedLastUsedTracker().flush();
-      await stopKeyChangeListener();
-      await stopKeyInvalidationSubscriber();
+      await stopKeyServices();
       await closeRedis();
     },
   });

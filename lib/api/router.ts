@@ -28,7 +28,11 @@ export function createRouter(operations: readonly Operation[]) {
   // Only routes with as many segments as the path can match it (a parameter never spans a
   // slash): grouped by that count, a request tries a handful of patterns instead of all of them.
   const bySegments = new Map<number, CompiledRoute[]>();
-  for (const route of routes) bySegments.set(route.segments, [...(bySegments.get(route.segments) ?? []), route]);
+  for (const route of routes) {
+    const group = bySegments.get(route.segments) ?? [];
+    group.push(route);
+    bySegments.set(route.segments, group);
+  }
   return (method: string, pathname: string): RouteMatch => {
     const allowed = new Set<HttpMethod>();
     for (const route of bySegments.get(segmentCount(pathname)) ?? []) {

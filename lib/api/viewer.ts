@@ -40,9 +40,9 @@ export async function withTweetViewer<T extends Tweet | Tweet[]>(ctx: Context, r
   }
   const relations = await relationsOf(ctx, { tweetIds: [...ids], userIds: [] });
   if (!relations) return withoutViewer(result, viewTweetAlone) as HandlerResult<Viewed<T>>;
-  const liked = new Set(relations?.liked);
-  const retweeted = new Set(relations?.retweeted);
-  const viewer = (id: string): TweetViewer | null => (relations ? { liked: liked.has(id), retweeted: retweeted.has(id) } : null);
+  const liked = new Set(relations.liked);
+  const retweeted = new Set(relations.retweeted);
+  const viewer = (id: string): TweetViewer => ({ liked: liked.has(id), retweeted: retweeted.has(id) });
   const embed = (tweet: EmbeddedTweet | null) => (tweet ? { ...tweet, viewer: viewer(tweet.id) } : null);
   const view = (tweet: Tweet): TweetRecord => ({ ...tweet, quoted_tweet: embed(tweet.quoted_tweet), retweeted_tweet: embed(tweet.retweeted_tweet), viewer: viewer(tweet.id) });
   const data = Array.isArray(result.data) ? result.data.map(view) : view(result.data as Tweet);
@@ -54,9 +54,9 @@ export async function withUserViewer<T extends User | User[]>(ctx: Context, resu
   const users: readonly User[] = Array.isArray(result.data) ? result.data : [result.data as User];
   const relations = await relationsOf(ctx, { tweetIds: [], userIds: [...new Set(users.map((user) => user.id))] });
   if (!relations) return withoutViewer(result, viewUserAlone) as HandlerResult<Viewed<T>>;
-  const following = new Set(relations?.following);
-  const followedBy = new Set(relations?.followedBy);
-  const viewer = (id: string): UserViewer | null => (relations ? { following: following.has(id), followed_by: followedBy.has(id) } : null);
+  const following = new Set(relations.following);
+  const followedBy = new Set(relations.followedBy);
+  const viewer = (id: string): UserViewer => ({ following: following.has(id), followed_by: followedBy.has(id) });
   const view = (user: User): UserRecord => ({ ...user, viewer: viewer(user.id) });
   const data = Array.isArray(result.data) ? result.data.map(view) : view(result.data as User);
   return { ...result, data: data as Viewed<T> };

@@ -15,4 +15,5 @@ export {
 export { startKeyInvalidationSubscriber, stopKeyInvalidationSubscriber, publishKeyInvalidation, KEY_INVALIDATION_CHANNEL } from './key-invalidation';
 export { keyPrefix, generateApiKey, isWellFormedKey, hashApiKey, keyDisplayParts, formatKeyDisplay, KEY_BODY_LENGTH } from './key-format';
 export { parseBearerKey } from './parse-authorization';
+export { stopKeyServices } from './stop-key-services';
 export type { ApiKeyRecord, AuthFailureReason, AuthResult, KeyScope } from './types';

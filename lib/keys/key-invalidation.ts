@@ -20,14 +20,14 @@ export async function publishKeyInvalidation(keyHash: string): Promise<void> {
   }
 }
 
+// Called on every authenticated request: without Redis it answers with one settled promise, not a new one each time.
+const NOTHING_TO_SUBSCRIBE = Promise.resolve();
+
 /**
  * Subscribes this process to key invalidations when REDIS_URL is set (idempotent). The promise
  * resolves once Redis confirms the subscription (never, while Redis is unreachable), so the
  * hot path does not wait for it.
  */
-// Called on every authenticated request: without Redis it answers with one settled promise, not a new one each time.
-const NOTHING_TO_SUBSCRIBE = Promise.resolve();
-
 export function startKeyInvalidationSubscriber(cache: KeyCache = sharedKeyCache()): Promise<void> {
   const existing = globalForKeys.perchKeySubscription;
   if (existing) return existing.subscribed;

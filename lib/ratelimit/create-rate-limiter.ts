@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { createMemoryWindows } from './memory-windows';
+import { createMemoryWindows, rateDecision } from './memory-windows';
 import type { RateLimitDecision, RateLimiter } from './types';
 
 export type RateLimiterStore = { kind: 'memory' } | { kind: 'redis'; client: Redis };
@@ -57,14 +57,7 @@ export function createRateLimiter({ store, keyPrefix = 'perch:rl', burstWindowSe
   }
 
   function decision(allowed: boolean, rate: number, res: RateLimiterRes): RateLimitDecision {
-    const msBeforeNext = Math.max(0, res.msBeforeNext);
-    return {
-      allowed,
-      limit: rate,
-      remaining: allowed ? Math.max(0, res.remainingPoints) : 0,
-      resetUnixSeconds: Math.ceil((now() + msBeforeNext) / 1000),
-      retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil(msBeforeNext / 1000)),
-    };
+    return rateDecision(allowed, rate, res.remainingPoints, res.msBeforeNext, now());
   }
 
   return {

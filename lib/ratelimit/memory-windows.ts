@@ -51,24 +51,26 @@ export function createMemoryWindows(burstWindowSeconds: number, now: () => numbe
       }
       windows.rateUsed += 1;
       const msLeft = windows.rateEnds - at;
-      if (windows.rateUsed <= rate) return decision(true, rate, rate - windows.rateUsed, msLeft, at);
+      if (windows.rateUsed <= rate) return rateDecision(true, rate, rate - windows.rateUsed, msLeft, at);
       // The second's calls are used up: the reserve pays, while it lasts.
       if (windows.burstEnds <= at) {
         windows.burstEnds = at + burstWindowSeconds * 1_000;
         windows.burstUsed = 0;
       }
       windows.burstUsed += 1;
-      return decision(windows.burstUsed <= rate, rate, 0, Math.min(msLeft, windows.burstEnds - at), at);
+      return rateDecision(windows.burstUsed <= rate, rate, 0, Math.min(msLeft, windows.burstEnds - at), at);
     },
   };
 }
 
-function decision(allowed: boolean, rate: number, remaining: number, msBeforeNext: number, at: number): RateLimitDecision {
+/** The answer to one call, from either store: what is left of the second and when to come back. */
+export function rateDecision(allowed: boolean, rate: number, remaining: number, msBeforeNext: number, at: number): RateLimitDecision {
+  const ms = Math.max(0, msBeforeNext);
   return {
     allowed,
     limit: rate,
-    remaining: allowed ? remaining : 0,
-    resetUnixSeconds: Math.ceil((at + msBeforeNext) / 1000),
-    retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil(msBeforeNext / 1000)),
+    remaining: allowed ? Math.max(0, remaining) : 0,
+    resetUnixSeconds: Math.ceil((at + ms) / 1000),
+    retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil(ms / 1000)),
   };
 }

@@ -69,6 +69,15 @@ export function createHttpServer(routes: Route[], fallback: RequestHandler, { tr
   return server;
 }
 
+/**
+ * X-Forwarded-For as this server settled it (the socket's address unless a proxy is trusted),
+ * for whatever reads the request's headers afterwards instead of the raw ones the client sent.
+ */
+export function settledForwardedFor(req: IncomingMessage): string | undefined {
+  const value = req.headers['x-forwarded-for'];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
 /** The route whose prefix (in any case) starts the URL's path, followed by `/`, `?` or nothing. */
 function routeOf(prefixes: Array<{ route: Route; lower: string }>, url: string): Route | undefined {
   for (const { route, lower } of prefixes) {

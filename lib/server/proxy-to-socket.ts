@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestHandler } from './http-server';
+import { settledForwardedFor, type RequestHandler } from './http-server';
 
 // Headers of one hop, never passed on (RFC 9110 7.6.1); node:http frames each side itself.
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade']);
@@ -17,8 +17,8 @@ function withoutHopByHop(raw: string[], drop?: string): string[] {
 /** The request's headers for the next hop; X-Forwarded-For as this server settled it (http-server.ts), not as the client sent it. */
 function forwardedHeaders(req: IncomingMessage): string[] {
   const headers = withoutHopByHop(req.rawHeaders, 'x-forwarded-for');
-  const forwardedFor = req.headers['x-forwarded-for'];
-  if (forwardedFor !== undefined) headers.push('X-Forwarded-For', Array.isArray(forwardedFor) ? forwardedFor.join(', ') : forwardedFor);
+  const forwardedFor = settledForwardedFor(req);
+  if (forwardedFor !== undefined) headers.push('X-Forwarded-For', forwardedFor);
   return headers;
 }
 

@@ -4,7 +4,7 @@ import type { ApiRequest, ApiRequestHeaders } from '@/lib/api/api-request';
 import type { DispatchOptions } from '@/lib/api/dispatch';
 import { ApiError } from '@/lib/api/errors';
 import { isJsonAnswer, type ApiAnswer } from '@/lib/api/serialized-response';
-import type { RequestHandler } from './http-server';
+import { settledForwardedFor, type RequestHandler } from './http-server';
 import { closeAfterResponse, drainBody } from './unread-body';
 
 // Methods a Web Request cannot be built with (fetch forbids them); dispatch is told the real
@@ -111,8 +111,8 @@ class NodeRequestHeaders implements ApiRequestHeaders {
     }
     // The server replaced X-Forwarded-For by the socket's address unless a proxy is trusted
     // (http-server.ts); per-IP limits must read that value, not the one the client sent.
-    const forwardedFor = this.req.headers['x-forwarded-for'];
-    if (forwardedFor !== undefined) byName.set('x-forwarded-for', Array.isArray(forwardedFor) ? forwardedFor.join(', ') : forwardedFor);
+    const forwardedFor = settledForwardedFor(this.req);
+    if (forwardedFor !== undefined) byName.set('x-forwarded-for', forwardedFor);
     this.byName = byName;
     return byName;
   }
