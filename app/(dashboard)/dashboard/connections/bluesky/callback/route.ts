@@ -4,13 +4,11 @@ import type { NextRequest } from 'next/server';
 import { getCurrentUser } from '@/lib/auth/get-current-user';
 import { getBlueskyOAuthClient } from '@/lib/connections/bluesky-oauth-client';
 import { completeBlueskyAuthorization } from '@/lib/connections/bluesky-oauth-flow';
+import { seeOther } from '@/lib/connections/see-other';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
-function seeOther(location: string): Response {
-  return new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
-}
 
 export async function GET(request: NextRequest): Promise<Response> {
   const user = await getCurrentUser();
