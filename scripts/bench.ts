@@ -23,6 +23,8 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 // by a fifth within minutes, and a ratio of two runs minutes apart measured the drift as much
 // as Perch (one bare run at 8,600 req/s, the next case's at 7,000).
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+// Only the cases whose name matches (case-insensitive), e.g. BENCH_CASES='^getUser' while working on one path.
+const CASES = new RegExp(process.env.BENCH_CASES ?? '', 'i');
 
 function startProcess(args: string[], env: Record<string, string>, readyText: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -164,7 +166,7 @@ async function main(): Promise<void> {
     ];
     console.log(`\nautocannon -c ${CONNECTIONS} (unless named), ${DURATION_S} s each of Perch and bare in ${ROUNDS} turns; user @${username}, search "${query}"\n`);
     const table: Record<string, Record<string, string | number>> = {};
-    for (const c of cases) {
+    for (const c of cases.filter((each) => CASES.test(each.name))) {
       const { perch, bare: baseline } = await compare(c.api, c.bare, c.connections);
       table[c.name] = {
         'perch req/s': Math.round(perch.rps),

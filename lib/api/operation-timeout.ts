@@ -3,21 +3,46 @@ import { ApiError } from './errors';
 // One watchdog for every operation in flight instead of a timer and a Promise.race per call
 // (a measurable share of a cheap call's CPU): it wakes every CHECK_MS while anything runs,
 // and stops when nothing does.
+//
+// Calls wait in one queue per timeout (a process uses one, PERCH_OPERATION_TIMEOUT_MS), so each
+// queue is in deadline order and the watchdog only looks at its front. A finished call drops
+// its `expire` at once: the queue then keeps nothing of the call alive. (The first version kept
+// calls in a Set, deleting each on completion; under load the young-generation collector then
+// promoted most of each call's objects to the old generation, about 1.5 MB per scavenge at
+// 8,000 getUser calls a second, and the collection of those cost a sixth of the call's CPU.)
 const CHECK_MS = 50;
-type Watched = { deadline: number; expire: () => void };
-const inFlight = new Set<Watched>();
+type Watched = { deadline: number; expire: (() => void) | null };
+type Queue = { entries: Watched[]; head: number };
+const queues = new Map<number, Queue>();
 let watchdog: NodeJS.Timeout | undefined;
 
 function check(): void {
   const now = performance.now();
-  for (const watched of inFlight) {
-    if (watched.deadline > now) continue;
-    inFlight.delete(watched);
-    watched.expire();
+  for (const [timeoutMs, queue] of queues) {
+    expireDue(queue, now);
+    if (queue.head === queue.entries.length) queues.delete(timeoutMs);
   }
-  if (inFlight.size === 0) {
+  if (queues.size === 0) {
     clearInterval(watchdog);
     watchdog = undefined;
+  }
+}
+
+/** Expires the calls at the front whose deadline passed, skipping finished ones, and compacts the queue. */
+function expireDue(queue: Queue, now: number): void {
+  const { entries } = queue;
+  while (queue.head < entries.length) {
+    const watched = entries[queue.head];
+    if (watched.expire !== null && watched.deadline > now) break;
+    queue.head += 1;
+    const expire = watched.expire;
+    watched.expire = null;
+    expire?.();
+  }
+  // Drop the passed front once it is most of the array, so the queue stays as long as what is in flight.
+  if (queue.head > 1_024 && queue.head * 2 > entries.length) {
+    queue.entries = entries.slice(queue.head);
+    queue.head = 0;
   }
 }
 
@@ -33,24 +58,24 @@ export function withOperationTimeout<T>(timeoutMs: number, run: () => Promise<T>
       deadline: performance.now() + timeoutMs,
       expire: () => reject(new ApiError('unavailable', `the operation did not finish within ${timeoutMs / 1000} s; nothing was charged: retry shortly`)),
     };
-    inFlight.add(watched);
-    if (!watchdog) {
-      watchdog = setInterval(check, Math.min(CHECK_MS, timeoutMs));
-    }
+    let queue = queues.get(timeoutMs);
+    if (!queue) queues.set(timeoutMs, (queue = { entries: [], head: 0 }));
+    queue.entries.push(watched);
+    watchdog ??= setInterval(check, Math.min(CHECK_MS, timeoutMs));
     let running: Promise<T>;
     try {
       running = run();
     } catch (error) {
-      inFlight.delete(watched);
+      watched.expire = null;
       return reject(error);
     }
     running.then(
       (value) => {
-        inFlight.delete(watched);
+        watched.expire = null;
         resolve(value);
       },
       (error: unknown) => {
-        inFlight.delete(watched);
+        watched.expire = null;
         reject(error);
       },
     );
