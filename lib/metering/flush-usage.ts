@@ -1,9 +1,11 @@
 import { getMeterPool } from '@/lib/db/pool';
-import { storableText } from '@/lib/metering/request-params';
 import { toCredits } from '@/lib/credits/credit-amount';
 import type { RequestDetail, UsageSource } from '@/lib/credits/types';
 
-/** One call's usage as the write-behind writer keeps it until the next flush. */
+/**
+ * One call's usage as the write-behind writer keeps it until the next flush. Its fields are
+ * written as they are (JSON): text fields must already be storable (request-params.ts).
+ */
 export type PendingUsage = {
   requestId: string;
   userId: string;
@@ -17,7 +19,8 @@ export type PendingUsage = {
   credits: number;
   latencyMs: number;
   source: UsageSource;
-  at: Date;
+  /** When the call was answered, in milliseconds since the epoch. */
+  at: number;
 } & RequestDetail;
 
 // One statement writes a whole batch: usage events, their daily rollups, and for charged calls
@@ -30,9 +33,12 @@ export type PendingUsage = {
 // never twice. Events already recorded (a retried flush whose first answer was lost) are skipped.
 const FLUSH_SQL = `
   WITH batch AS MATERIALIZED (
-    SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::int[], $8::int[], $9::bigint[], $10::int[], $11::text[], $12::timestamptz[], $13::jsonb[], $14::text[], $15::text[])
-      AS b(request_id, user_id, key_id, lease_id, operation, tag, status, items, credits, latency_ms, source, created_at, params, error_code, error_message)
-    WHERE NOT EXISTS (SELECT 1 FROM usage_events e WHERE e.request_id = b.request_id)
+    SELECT b."requestId" AS request_id, b."userId" AS user_id, b."keyId" AS key_id, b."leaseId"::bigint AS lease_id, b.operation, b.tag,
+           b.status, b.items, b.credits, least(round(b."latencyMs"), 2147483647)::int AS latency_ms, b.source,
+           to_timestamp(b.at / 1000.0) AS created_at, b.params, b."errorCode" AS error_code, b."errorMessage" AS error_message
+    FROM json_to_recordset($1::json) AS b("requestId" text, "userId" text, "keyId" text, "leaseId" text, operation text, tag text, status int,
+           items int, credits bigint, "latencyMs" float8, source text, at float8, params jsonb, "errorCode" text, "errorMessage" text)
+    WHERE NOT EXISTS (SELECT 1 FROM usage_events e WHERE e.request_id = b."requestId")
   ), charged AS MATERIALIZED (
     SELECT lease_id, sum(credits)::bigint AS credits FROM batch WHERE lease_id IS NOT NULL GROUP BY lease_id
   ), debited AS MATERIALIZED (
@@ -73,30 +79,16 @@ export type FlushResult = {
   balances: Map<string, number>;
 };
 
-/** Writes a batch of usage records in one statement (see FLUSH_SQL). */
+/**
+ * Writes a batch of usage records in one statement (see FLUSH_SQL). The batch travels as one
+ * JSON parameter, serialized natively, rather than as fifteen arrays that pg escapes element by
+ * element (and whose timestamps it formats one by one): about a microsecond per record less.
+ */
 export async function flushUsage(records: PendingUsage[]): Promise<FlushResult> {
-  const column = <T>(pick: (record: PendingUsage) => T) => records.map(pick);
   const { rows } = await getMeterPool().query<{ debited: Array<{ id: string; credits: string }>; balances: Record<string, string> }>({
-    name: 'perch_meter_flush_usage',
+    name: 'perch_meter_flush_usage_json',
     text: FLUSH_SQL,
-    values: [
-      column((r) => r.requestId),
-      column((r) => r.userId),
-      column((r) => r.keyId),
-      column((r) => r.leaseId),
-      column((r) => r.operation),
-      column((r) => r.tag),
-      column((r) => r.status),
-      column((r) => r.items),
-      column((r) => r.credits),
-      column((r) => Math.min(Math.round(r.latencyMs), 2_147_483_647)),
-      column((r) => r.source),
-      column((r) => r.at),
-      // The request log's detail (lib/metering/request-params.ts): JSON text, cast by the statement.
-      column((r) => (r.params ? JSON.stringify(r.params) : null)),
-      column((r) => (r.errorCode ? storableText(r.errorCode, 100) : null)),
-      column((r) => (r.errorMessage ? storableText(r.errorMessage) : null)),
-    ],
+    values: [JSON.stringify(records)],
   });
   const row = rows[0];
   return {

@@ -3,6 +3,7 @@ import { placeHold } from '@/lib/credits/place-hold';
 import { releaseHold, settleHold } from '@/lib/credits/settle-hold';
 import type { InsufficientCredits, KeyLimitReached, UsageRecord } from '@/lib/credits/types';
 import { flushUsage, type PendingUsage } from './flush-usage';
+import { storableText } from './request-params';
 import { instanceId } from './instance-id';
 import { giveBackLease, recallLeases, recalledLeases, recallsPending, renewLeases, takeLease } from './lease-statements';
 import { readMeteringConfig, type MeteringConfig } from './metering-config';
@@ -73,10 +74,10 @@ function pendingUsage(call: { userId: string; keyId: string | null; requestId: s
     credits,
     latencyMs: usage.latencyMs,
     source: usage.source,
-    at: new Date(),
+    at: Date.now(),
     params: usage.params ?? null,
-    errorCode: usage.errorCode ?? null,
-    errorMessage: usage.errorMessage ?? null,
+    errorCode: usage.errorCode ? storableText(usage.errorCode, 100) : null,
+    errorMessage: usage.errorMessage ? storableText(usage.errorMessage) : null,
   };
 }
 

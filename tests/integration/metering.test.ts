@@ -180,7 +180,7 @@ describe('usage written behind', () => {
       credits,
       latencyMs: 3,
       source: 'api' as const,
-      at: new Date(),
+      at: Date.now(),
     });
     const batch = [record(18), record(18), record(0)];
     const first = await flushUsage(batch);
