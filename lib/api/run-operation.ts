@@ -38,6 +38,9 @@ export type RunInput = {
   log: RequestLog;
 };
 
+/** The query of a call without one (most calls): read only. */
+const NO_QUERY: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
 /** What the request log keeps of a call in flight (lib/metering/request-params.ts). */
 export type RequestLog = { params: Record<string, unknown> | null };
 
@@ -51,7 +54,7 @@ export async function runOperation(input: RunInput): Promise<ApiAnswer> {
   const { request, url, operation, caller, requestId, started, rateHeaders } = input;
   const latency = () => Math.round(performance.now() - started);
   // The parameters as sent (the query before validation, so that a 400 shows what was wrong).
-  const sent = { path: input.pathParams, query: Object.fromEntries(url.searchParams), idempotencyKey: request.headers.has('idempotency-key') };
+  const sent = { path: input.pathParams, query: url.search === '' ? NO_QUERY : Object.fromEntries(url.searchParams), idempotencyKey: request.headers.has('idempotency-key') };
   input.log.params = requestParams(sent);
   const usageBase = { operation: operation.id, tag: operation.tag, source: caller.source } as const;
 
@@ -61,7 +64,7 @@ export async function runOperation(input: RunInput): Promise<ApiAnswer> {
   // Usernames and ids are validated in the syntax of the platform that serves this request.
   const inputs = inputsForSyntax(operation, input.platform.syntax);
   const params = parseInput(inputs.params, input.pathParams, 'path');
-  const query = parseInput(inputs.query, queryObject(url), 'query');
+  const query = parseInput(inputs.query, url.search === '' ? NO_QUERY : queryObject(url), 'query');
   const rawBody = operation.method === 'POST' ? await readJsonBody(request) : await refuseBody(request);
   // A body adds to what the log keeps; without one the parameters read above are complete.
   if (Object.keys(rawBody).length > 0) input.log.params = requestParams({ ...sent, body: rawBody });

@@ -31,6 +31,9 @@ async function viewerId(ctx: Context): Promise<string | null> {
  * liked/retweeted it, or null without a connected account. One extra query per call.
  */
 export async function withTweetViewer<T extends Tweet | Tweet[]>(ctx: Context, result: HandlerResult<T>): Promise<HandlerResult<Viewed<T>>> {
+  // Without a connected account there is nothing to look up: the ids are not even collected.
+  const id = await viewerId(ctx);
+  if (id === null) return withoutViewer(result, viewTweetAlone) as HandlerResult<Viewed<T>>;
   const tweets: readonly Tweet[] = Array.isArray(result.data) ? result.data : [result.data as Tweet];
   const ids = new Set<string>();
   for (const tweet of tweets) {
@@ -38,11 +41,10 @@ export async function withTweetViewer<T extends Tweet | Tweet[]>(ctx: Context, r
     if (tweet.quoted_tweet) ids.add(tweet.quoted_tweet.id);
     if (tweet.retweeted_tweet) ids.add(tweet.retweeted_tweet.id);
   }
-  const relations = await relationsOf(ctx, { tweetIds: [...ids], userIds: [] });
-  if (!relations) return withoutViewer(result, viewTweetAlone) as HandlerResult<Viewed<T>>;
+  const relations = await relationsOf(ctx, id, { tweetIds: [...ids], userIds: [] });
   const liked = new Set(relations.liked);
   const retweeted = new Set(relations.retweeted);
-  const viewer = (id: string): TweetViewer => ({ liked: liked.has(id), retweeted: retweeted.has(id) });
+  const viewer = (tweetId: string): TweetViewer => ({ liked: liked.has(tweetId), retweeted: retweeted.has(tweetId) });
   const embed = (tweet: EmbeddedTweet | null) => (tweet ? { ...tweet, viewer: viewer(tweet.id) } : null);
   const view = (tweet: Tweet): TweetRecord => ({ ...tweet, quoted_tweet: embed(tweet.quoted_tweet), retweeted_tweet: embed(tweet.retweeted_tweet), viewer: viewer(tweet.id) });
   const data = Array.isArray(result.data) ? result.data.map(view) : view(result.data as Tweet);
@@ -51,12 +53,13 @@ export async function withTweetViewer<T extends Tweet | Tweet[]>(ctx: Context, r
 
 /** Adds `viewer` to every user of a result: the caller's connected account follows / is followed by it, or null. */
 export async function withUserViewer<T extends User | User[]>(ctx: Context, result: HandlerResult<T>): Promise<HandlerResult<Viewed<T>>> {
+  const id = await viewerId(ctx);
+  if (id === null) return withoutViewer(result, viewUserAlone) as HandlerResult<Viewed<T>>;
   const users: readonly User[] = Array.isArray(result.data) ? result.data : [result.data as User];
-  const relations = await relationsOf(ctx, { tweetIds: [], userIds: [...new Set(users.map((user) => user.id))] });
-  if (!relations) return withoutViewer(result, viewUserAlone) as HandlerResult<Viewed<T>>;
+  const relations = await relationsOf(ctx, id, { tweetIds: [], userIds: [...new Set(users.map((user) => user.id))] });
   const following = new Set(relations.following);
   const followedBy = new Set(relations.followedBy);
-  const viewer = (id: string): UserViewer => ({ following: following.has(id), followed_by: followedBy.has(id) });
+  const viewer = (userId: string): UserViewer => ({ following: following.has(userId), followed_by: followedBy.has(userId) });
   const view = (user: User): UserRecord => ({ ...user, viewer: viewer(user.id) });
   const data = Array.isArray(result.data) ? result.data.map(view) : view(result.data as User);
   return { ...result, data: data as Viewed<T> };
@@ -76,8 +79,7 @@ function withoutViewer<R, V>(result: HandlerResult<R | R[]>, view: (record: R) =
   return { ...result, data: Array.isArray(result.data) ? result.data.map(view) : view(result.data as R) };
 }
 
-async function relationsOf(ctx: Context, about: { tweetIds: string[]; userIds: string[] }): Promise<ViewerRelations | null> {
-  const id = await viewerId(ctx);
-  if (id === null || !ctx.platform.getViewerRelations) return null;
-  return ctx.platform.getViewerRelations(id, about);
+function relationsOf(ctx: Context, viewer: string, about: { tweetIds: string[]; userIds: string[] }): Promise<ViewerRelations> {
+  // viewerId answers null for a platform without relations, so getViewerRelations is there.
+  return ctx.platform.getViewerRelations!(viewer, about);
 }

@@ -310,27 +310,18 @@ export class Meter {
   }
 
   private leaseTicket(lease: Lease, leaseId: string, input: ReserveInput): Ticket {
-    let done = false;
-    const finish = (charge: number, usage: CallUsage) => {
-      if (done) throw new Error(`request ${input.requestId} settled twice`);
-      done = true;
-      lease.held -= input.amount;
-      lease.lastUsed = Date.now();
-      // A lease replaced meanwhile was reclaimed with this call's credits in it: the call goes free.
-      const charged = charge > 0 && lease.id === leaseId ? charge : 0;
-      lease.pending += charged;
-      this.push(pendingUsage(input, usage, charged > 0 ? leaseId : null, charged));
-      if (Date.now() < lease.edgeUntil) this.giveBackUnused(lease).catch((error: Error) => this.logError('lease give-back', error));
-    };
-    return {
-      settle: async (charge, usage) => {
-        assertSettle(charge, usage);
-        if (charge > input.amount) throw new RangeError(`charge ${charge} exceeds the hold of ${input.amount} credits`);
-        finish(charge, usage);
-        return this.view(input.userId) ?? 0;
-      },
-      release: async (usage) => finish(0, usage),
-    };
+    return new LeaseTicket(this, lease, leaseId, input);
+  }
+
+  /** A lease call's end (LeaseTicket): its hold leaves the lease and its usage is buffered. */
+  finishLeaseCall(lease: Lease, leaseId: string, input: ReserveInput, charge: number, usage: CallUsage): void {
+    lease.held -= input.amount;
+    lease.lastUsed = Date.now();
+    // A lease replaced meanwhile was reclaimed with this call's credits in it: the call goes free.
+    const charged = charge > 0 && lease.id === leaseId ? charge : 0;
+    lease.pending += charged;
+    this.push(pendingUsage(input, usage, charged > 0 ? leaseId : null, charged));
+    if (Date.now() < lease.edgeUntil) this.giveBackUnused(lease).catch((error: Error) => this.logError('lease give-back', error));
   }
 
   private freeTicket(input: ReserveInput): Ticket {
@@ -438,6 +429,38 @@ export class Meter {
     if (Date.now() - this.lastError < 1_000) return;
     this.lastError = Date.now();
     console.error(`[metering] ${what} failed: ${error.message}`);
+  }
+}
+
+/**
+ * The ticket of a call served from a lease. A class rather than an object of closures: one
+ * is made per call, and three closures per call were a visible share of its allocations.
+ */
+class LeaseTicket implements Ticket {
+  private done = false;
+
+  constructor(
+    private readonly meter: Meter,
+    private readonly lease: Lease,
+    private readonly leaseId: string,
+    private readonly input: ReserveInput,
+  ) {}
+
+  async settle(charge: number, usage: UsageRecord): Promise<number> {
+    assertSettle(charge, usage);
+    if (charge > this.input.amount) throw new RangeError(`charge ${charge} exceeds the hold of ${this.input.amount} credits`);
+    this.finish(charge, usage);
+    return this.meter.view(this.input.userId) ?? 0;
+  }
+
+  async release(usage: CallUsage): Promise<void> {
+    this.finish(0, usage);
+  }
+
+  private finish(charge: number, usage: CallUsage): void {
+    if (this.done) throw new Error(`request ${this.input.requestId} settled twice`);
+    this.done = true;
+    this.meter.finishLeaseCall(this.lease, this.leaseId, this.input, charge, usage);
   }
 }
 

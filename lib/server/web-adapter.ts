@@ -172,7 +172,8 @@ export function apiHandler(answer: (request: ApiRequest, options?: DispatchOptio
   return async (req: IncomingMessage, res: ServerResponse) => {
     const { request, options } = toApiRequest(req, res);
     const result = await answer(request, options);
-    if (isJsonAnswer(result)) return writeAnswer(req, res, result.status, { ...result.headers }, result.body);
+    // A JSON answer's headers are built for this call alone (envelope.ts): written as they are.
+    if (isJsonAnswer(result)) return writeAnswer(req, res, result.status, result.headers, result.body);
     const headers: Record<string, string | string[]> = {};
     result.headers.forEach((value, key) => {
       headers[key] = value;
