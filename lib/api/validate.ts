@@ -3,6 +3,9 @@ import { ApiError } from './errors';
 import type { ApiRequest } from './api-request';
 
 export const MAX_BODY_BYTES = 64 * 1024;
+// Refuses malformed UTF-8 instead of replacing it; one decoder serves every call (decode without
+// `stream` keeps no state between calls).
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 function detailsOf(error: z.ZodError, location: string): Array<{ path: string; message: string }> {
   return error.issues.flatMap((issue) => {
@@ -88,7 +91,7 @@ export async function readJsonBody(request: ApiRequest): Promise<Record<string, 
   assertJsonMediaType(request.headers.get('content-type'));
   let parsed: unknown;
   try {
-    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    parsed = JSON.parse(UTF8.decode(bytes));
   } catch {
     throw new ApiError('invalid_request', 'request body is not valid JSON', [{ path: 'body', message: 'malformed JSON' }]);
   }
@@ -136,6 +139,11 @@ function tooLarge(): ApiError {
 }
 
 async function readLimited(request: ApiRequest): Promise<Uint8Array> {
+  if (request.readBody) {
+    const bytes = await request.readBody(MAX_BODY_BYTES);
+    if (bytes === null) throw tooLarge();
+    return bytes;
+  }
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -82,6 +82,44 @@ function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> {
 }
 
 /**
+ * The body in one piece, read from the request as it arrives; null once it passes `limit`
+ * (reading stops and the rest is left to drainBody, as a cancelled stream leaves it).
+ */
+function readWholeBody(req: IncomingMessage, limit: number): Promise<Uint8Array | null> {
+  if (req.readableEnded) return Promise.resolve(new Uint8Array());
+  return new Promise<Uint8Array | null>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const detach = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('close', onClose);
+      req.off('error', onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size <= limit) return void chunks.push(chunk);
+      detach();
+      req.pause();
+      resolve(null);
+    };
+    const onEnd = () => {
+      detach();
+      resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+    };
+    const onClose = () => {
+      detach();
+      if (req.complete) resolve(Buffer.concat(chunks, size));
+      else reject(new ApiError('invalid_request', 'the request body ended before it was complete', [{ path: 'body', message: 'incomplete' }]));
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('close', onClose);
+    req.on('error', onClose);
+  });
+}
+
+/**
  * The request's headers as the API reads them, over the raw headers node:http parsed:
  * names case-insensitive, repeated headers joined with ", " as a Web Headers object joins them.
  * A class rather than an object of closures: it runs for every request, and per-request
@@ -141,6 +179,10 @@ class NodeApiRequest implements ApiRequest {
     this.parsedUrl = urlOf(req);
     this.url = this.parsedUrl.href;
     this.headers = new NodeRequestHeaders(req);
+  }
+
+  readBody(limit: number): Promise<Uint8Array | null> {
+    return this.hasBody ? readWholeBody(this.req, limit) : Promise.resolve(new Uint8Array());
   }
 
   get body(): ReadableStream<Uint8Array> | null {
