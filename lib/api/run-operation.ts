@@ -64,7 +64,7 @@ export async function runOperation(input: RunInput): Promise<ApiAnswer> {
   // Usernames and ids are validated in the syntax of the platform that serves this request.
   const inputs = inputsForSyntax(operation, input.platform.syntax);
   const params = parseInput(inputs.params, input.pathParams, 'path');
-  const query = parseInput(inputs.query, url.search === '' ? NO_QUERY : queryObject(url), 'query');
+  const query = parseInput(inputs.query, queryObject(url), 'query');
   const rawBody = operation.method === 'POST' ? await readJsonBody(request) : await refuseBody(request);
   // A body adds to what the log keeps; without one the parameters read above are complete.
   if (Object.keys(rawBody).length > 0) input.log.params = requestParams({ ...sent, body: rawBody });

@@ -48,12 +48,9 @@ function parsedEmptyInput(strict: z.ZodObject<z.ZodRawShape>): Record<string, un
 
 /** Parses input with a strict schema; unknown fields and bad values are one 400 listing each problem. */
 export function parseInput<S extends z.ZodObject<z.ZodRawShape>>(schema: S | undefined, input: Record<string, unknown>, location: 'path' | 'query' | 'body'): z.output<S> {
-  const empty = isEmpty(input);
-  // Nothing taken and nothing sent (a GET's body, most path-less operations): nothing to check.
-  if (!schema && empty) return {} as z.output<S>;
   const strict = strictOf(schema);
-  if (empty) {
-    // A copy: handlers own what they are given.
+  if (isEmpty(input)) {
+    // Nothing sent: the schema's defaults, known from its first such call (a copy: handlers own what they are given).
     const defaults = parsedEmptyInput(strict);
     if (defaults) return { ...defaults } as z.output<S>;
   }
@@ -73,6 +70,8 @@ function isEmpty(input: Record<string, unknown>): boolean {
 /** The query string as an object; a parameter given twice is a 400, not a silent pick. */
 export function queryObject(url: URL): Record<string, string> {
   const out: Record<string, string> = {};
+  // Most calls send no query: reading searchParams would build a URLSearchParams for nothing.
+  if (url.search === '') return out;
   for (const [key, value] of url.searchParams) {
     if (Object.hasOwn(out, key)) {
       throw new ApiError('invalid_request', `query parameter "${key}" is given more than once`, [{ path: key, message: 'given more than once' }]);

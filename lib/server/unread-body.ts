@@ -10,34 +10,46 @@ import type { Socket } from 'node:net';
 /** How long a closing connection keeps swallowing what the client still sends. */
 const LINGER_MS = 2_000;
 
+/** How reading the rest of a body ended: at its end, past the limit (reading stopped), or with the client gone first. */
+export type BodyOutcome = 'ended' | 'over' | 'gone';
+
 /**
- * Reads and discards the rest of the body; true once it ended within `limit` bytes, false
- * when it is longer (reading stops) or the client went away.
+ * Reads the rest of the body as it arrives, up to `limit` bytes, handing each chunk to `keep`
+ * when given. Past the limit (or when the client left) reading stops and the request is paused.
  */
-export function drainBody(req: IncomingMessage, limit: number): Promise<boolean> {
-  if (req.complete && req.readableEnded) return Promise.resolve(true);
-  return new Promise<boolean>((resolve) => {
-    let drained = 0;
-    const finish = (ok: boolean) => {
+export function readBodyUpTo(req: IncomingMessage, limit: number, keep?: (chunk: Buffer) => void): Promise<BodyOutcome> {
+  if (req.complete && req.readableEnded) return Promise.resolve('ended');
+  return new Promise<BodyOutcome>((resolve) => {
+    let size = 0;
+    const finish = (outcome: BodyOutcome) => {
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('close', onClose);
       req.off('error', onClose);
-      if (!ok) req.pause();
-      resolve(ok);
+      if (outcome !== 'ended') req.pause();
+      resolve(outcome);
     };
     const onData = (chunk: Buffer) => {
-      drained += chunk.byteLength;
-      if (drained > limit) finish(false);
+      size += chunk.byteLength;
+      if (size > limit) finish('over');
+      else keep?.(chunk);
     };
-    const onEnd = () => finish(true);
-    const onClose = () => finish(req.complete);
+    const onEnd = () => finish('ended');
+    const onClose = () => finish(req.complete ? 'ended' : 'gone');
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('close', onClose);
     req.on('error', onClose);
     req.resume();
   });
+}
+
+/**
+ * Reads and discards the rest of the body; true once it ended within `limit` bytes, false
+ * when it is longer (reading stops) or the client went away.
+ */
+export async function drainBody(req: IncomingMessage, limit: number): Promise<boolean> {
+  return (await readBodyUpTo(req, limit)) === 'ended';
 }
 
 /**

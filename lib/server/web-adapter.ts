@@ -5,7 +5,7 @@ import type { DispatchOptions } from '@/lib/api/dispatch';
 import { ApiError } from '@/lib/api/errors';
 import { isJsonAnswer, type ApiAnswer } from '@/lib/api/serialized-response';
 import { settledForwardedFor, type RequestHandler } from './http-server';
-import { closeAfterResponse, drainBody } from './unread-body';
+import { closeAfterResponse, drainBody, readBodyUpTo } from './unread-body';
 
 // Methods a Web Request cannot be built with (fetch forbids them); dispatch is told the real
 // one beside a stand-in Request, so that they get the same 405 as any other wrong method.
@@ -53,7 +53,7 @@ function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> {
           const onClose = () => {
             if (req.complete) return settle(() => controller.close());
             detach();
-            reject(new ApiError('invalid_request', 'the request body ended before it was complete', [{ path: 'body', message: 'incomplete' }]));
+            reject(incompleteBody());
           };
           const tryRead = () => {
             const chunk = req.read() as Buffer | null;
@@ -85,38 +85,16 @@ function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> {
  * The body in one piece, read from the request as it arrives; null once it passes `limit`
  * (reading stops and the rest is left to drainBody, as a cancelled stream leaves it).
  */
-function readWholeBody(req: IncomingMessage, limit: number): Promise<Uint8Array | null> {
-  if (req.readableEnded) return Promise.resolve(new Uint8Array());
-  return new Promise<Uint8Array | null>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const detach = () => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('close', onClose);
-      req.off('error', onClose);
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.byteLength;
-      if (size <= limit) return void chunks.push(chunk);
-      detach();
-      req.pause();
-      resolve(null);
-    };
-    const onEnd = () => {
-      detach();
-      resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
-    };
-    const onClose = () => {
-      detach();
-      if (req.complete) resolve(Buffer.concat(chunks, size));
-      else reject(new ApiError('invalid_request', 'the request body ended before it was complete', [{ path: 'body', message: 'incomplete' }]));
-    };
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('close', onClose);
-    req.on('error', onClose);
-  });
+async function readWholeBody(req: IncomingMessage, limit: number): Promise<Uint8Array | null> {
+  const chunks: Buffer[] = [];
+  const outcome = await readBodyUpTo(req, limit, (chunk) => chunks.push(chunk));
+  if (outcome === 'over') return null;
+  if (outcome === 'gone') throw incompleteBody();
+  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+}
+
+function incompleteBody(): ApiError {
+  return new ApiError('invalid_request', 'the request body ended before it was complete', [{ path: 'body', message: 'incomplete' }]);
 }
 
 /**
