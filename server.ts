@@ -26,7 +26,6 @@ import { readPlatformConfig } from '@/lib/platform/platform-config';
 import { handleSignals } from '@/lib/server/handle-signals';
 import { runShutdownSteps, type ShutdownStep } from '@/lib/server/run-shutdown-steps';
 import { ensurePlatformSeeded } from '@/lib/server/ensure-platform-seeded';
-import { startLiveActivity } from '@/lib/platform/local/live-activity';
 import { startRealtime } from '@/lib/delivery/start-realtime';
 import { closeNotifications } from '@/lib/delivery/notifications';
 
@@ -132,6 +131,8 @@ async function main(): Promise<void> {
   if (config.live) {
     // One simulator per database, however many instances share it: the others stand by and
     // one of them takes over when the one running it stops or dies.
+    // Loaded only when it runs: its sentences come from the seeder's word pools (faker's locales).
+    const { startLiveActivity } = await import('@/lib/platform/local/live-activity');
     const live = runWhileLeader({
       name: 'live-activity',
       start: () => startLiveActivity({ ratePerSecond: config.liveRate }),

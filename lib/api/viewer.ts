@@ -1,3 +1,4 @@
+import { sharedRead } from '@/lib/cache/single-flight';
 import { readConnection } from '@/lib/connections/connection-store';
 import { sharedViewerCache } from '@/lib/connections/viewer-cache';
 import { isListeningForKeyChanges, UNLISTENED_KEY_CACHE_TTL_MS } from '@/lib/keys/key-change-listener';
@@ -18,12 +19,15 @@ async function viewerId(ctx: Context): Promise<string | null> {
   const cache = sharedViewerCache();
   const cached = cache.get(ctx.caller.userId);
   if (cached !== undefined) return cached;
-  const generation = cache.generation;
-  const id = (await readConnection(ctx.caller.userId))?.platform_user_id ?? null;
-  // A change that landed while this read ran may not be in it; unannounced changes (nobody
-  // listening) must land within the short TTL.
-  if (cache.generation === generation) cache.set(ctx.caller.userId, id, isListeningForKeyChanges() ? undefined : UNLISTENED_KEY_CACHE_TTL_MS);
-  return id;
+  const userId = ctx.caller.userId;
+  return sharedRead(cache, userId, async () => {
+    const generation = cache.generation;
+    const id = (await readConnection(userId))?.platform_user_id ?? null;
+    // A change that landed while this read ran may not be in it; unannounced changes (nobody
+    // listening) must land within the short TTL.
+    if (cache.generation === generation) cache.set(userId, id, isListeningForKeyChanges() ? undefined : UNLISTENED_KEY_CACHE_TTL_MS);
+    return id;
+  });
 }
 
 /**

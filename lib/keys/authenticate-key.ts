@@ -1,3 +1,4 @@
+import { sharedRead } from '@/lib/cache/single-flight';
 import { findKeyByHash } from './find-key-by-hash';
 import { sharedKeyCache, type KeyCache } from './key-cache';
 import { sharedKeyChangeListener, UNLISTENED_KEY_CACHE_TTL_MS } from './key-change-listener';
@@ -21,11 +22,14 @@ export async function authenticateKey(header: string | null | undefined, options
   const keyHash = hashApiKey(parsed.key);
   let key = cache.get(keyHash);
   if (key === undefined) {
-    const generation = cache.generation;
-    key = await findKeyByHash(keyHash);
-    // A change that landed while we were reading may have been read before it: do not keep that.
-    // Unannounced changes (nobody listening) must land within the short TTL instead.
-    if (cache.generation === generation) cache.set(keyHash, key, listening ? undefined : UNLISTENED_KEY_CACHE_TTL_MS);
+    key = await sharedRead(cache, keyHash, async () => {
+      const generation = cache.generation;
+      const found = await findKeyByHash(keyHash);
+      // A change that landed while we were reading may have been read before it: do not keep that.
+      // Unannounced changes (nobody listening) must land within the short TTL instead.
+      if (cache.generation === generation) cache.set(keyHash, found, listening ? undefined : UNLISTENED_KEY_CACHE_TTL_MS);
+      return found;
+    });
   }
   if (!key) return { ok: false, reason: 'unknown' };
   if (key.revokedAt) return { ok: false, reason: 'revoked' };

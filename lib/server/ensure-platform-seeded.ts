@@ -1,4 +1,4 @@
-import { platformSeedStatus, seedPlatform } from '@/lib/platform/seed/seed-platform';
+import { platformSeedStatus } from '@/lib/platform/seed/seed-state';
 
 /**
  * Seeds the embedded platform when it has never been seeded completely: on first start,
@@ -9,6 +9,9 @@ export async function ensurePlatformSeeded(url: string, scale: 'demo' | 'bench' 
   const status = await platformSeedStatus(url);
   if (status === 'complete') return;
   console.log(`[seed] platform ${status === 'empty' ? 'is empty' : 'was left half-seeded'}: seeding the ${scale} scale`);
+  // The seeder (faker's locales: about 17 MB of heap) is loaded only to seed, not by every
+  // server start that finds the platform seeded.
+  const { seedPlatform } = await import('@/lib/platform/seed/seed-platform');
   const started = Date.now();
   let lastPhase = '';
   const counts = await seedPlatform({

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ZodError } from 'zod';
 import { getPool } from '@/lib/db/pool';
 import { authenticateKey } from '@/lib/keys/authenticate-key';
@@ -113,6 +113,21 @@ describe('authenticateKey', () => {
     await getPool().query(`UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = $1`, [issued.id]);
     const fresh = createKeyCache();
     expect(await authenticateKey(bearer(issued.key), { cache: fresh })).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('reads a key once for calls that miss the cache together', async () => {
+    const issued = await issueKey({ userId, name: 'busy', scopes: ['read'] });
+    const pool = getPool();
+    const query = vi.spyOn(pool, 'query');
+    try {
+      const cache = createKeyCache();
+      const results = await Promise.all(Array.from({ length: 20 }, () => authenticateKey(bearer(issued.key), { cache })));
+      expect(results.every((result) => result.ok)).toBe(true);
+      const lookups = query.mock.calls.filter(([config]) => (config as { name?: string }).name === 'perch_keys_find_by_hash');
+      expect(lookups).toHaveLength(1);
+    } finally {
+      query.mockRestore();
+    }
   });
 });
 

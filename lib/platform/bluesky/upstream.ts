@@ -1,4 +1,4 @@
-import { AtpAgent } from '@atproto/api';
+import type { AtpAgent } from '@atproto/api';
 import { InvalidInputError, NotFoundError, UnavailableError, UpstreamRateLimitedError, type NotFoundKind } from '../errors';
 import type { BlueskySettings } from '../platform-config';
 import { noteUpstreamRead, type UpstreamCache } from '../upstream-cache';
@@ -6,6 +6,8 @@ import { noteUpstreamRead, type UpstreamCache } from '../upstream-cache';
 // Every call Perch makes to Bluesky goes through here: a timeout on each, the upstream's errors
 // mapped onto Perch's (429 → 429 with Retry-After, 5xx, network errors and timeouts → 503,
 // not found → 404), and reads answered from the upstream cache when it holds them.
+// @atproto/api (its lexicons about 10 MB of heap) is loaded by the first call to Bluesky, not
+// by every process that could serve it: a deployment of the embedded platform never does.
 
 type Params = Record<string, string | number | boolean | string[] | undefined>;
 
@@ -32,13 +34,19 @@ export type BlueskyUpstream = {
 /** The Bluesky upstream of one deployment. */
 export function createBlueskyUpstream(settings: BlueskySettings, cache: UpstreamCache | null): BlueskyUpstream {
   const fetchTimed = fetchWithTimeout(settings.timeoutMs);
-  const appView = new AtpAgent({ service: settings.appViewUrl, fetch: fetchTimed });
+  let appView: Promise<AtpAgent> | null = null;
   let session: Promise<AtpAgent> | null = null;
+
+  function appViewAgent(): Promise<AtpAgent> {
+    appView ??= import('@atproto/api').then(({ AtpAgent }) => new AtpAgent({ service: settings.appViewUrl, fetch: fetchTimed }));
+    return appView;
+  }
 
   function serviceSession(): Promise<AtpAgent> {
     const account = settings.serviceAccount;
-    if (!account) return Promise.resolve(appView);
+    if (!account) return appViewAgent();
     session ??= (async () => {
+      const { AtpAgent } = await import('@atproto/api');
       const agent = new AtpAgent({ service: settings.serviceUrl, fetch: fetchTimed });
       await agent.login({ identifier: account.identifier, password: account.password });
       return agent;
@@ -67,7 +75,7 @@ export function createBlueskyUpstream(settings: BlueskySettings, cache: Upstream
       noteUpstreamRead(hit !== undefined);
       if (hit !== undefined) return hit as T;
       const data = await guard(subject, async () => {
-        const agent = options.needsSession ? await serviceSession() : appView;
+        const agent = await (options.needsSession ? serviceSession() : appViewAgent());
         return (await agent.call(nsid, clean)).data as T;
       });
       if (cache) await cache.set(key, data);

@@ -1,4 +1,4 @@
-import { Agent, AtpAgent, RichText } from '@atproto/api';
+import type { Agent } from '@atproto/api';
 import { ForbiddenError, NotFoundError, UnavailableError } from '../errors';
 import type { PlatformWrites } from '../platform';
 import type { CreateTweetRequest, PlatformActor, Tweet } from '../types';
@@ -8,7 +8,8 @@ import { parseRecordId, recordId } from './syntax';
 import { fetchWithTimeout, type BlueskyUpstream } from './upstream';
 
 // Writes as records on the connected account's PDS (app.bsky.feed.post, .like, .repost,
-// app.bsky.graph.follow), through a session of that account.
+// app.bsky.graph.follow), through a session of that account. @atproto/api is loaded by the
+// first write (see upstream.ts).
 
 type Session = { agent: Agent; did: string };
 
@@ -22,11 +23,12 @@ export function blueskyWrites(upstream: BlueskyUpstream): PlatformWrites {
     const credential = actor.credential;
     if (!credential || credential.kind === 'oauth2') throw new UnavailableError('Bluesky: this account is connected without a credential Perch can write with; connect it again');
     // An OAuth session signs (and refreshes) its own requests: nothing to log in or keep here.
-    if (credential.kind === 'oauth') return Promise.resolve({ agent: new Agent(credential.session), did: credential.session.did });
+    if (credential.kind === 'oauth') return import('@atproto/api').then(({ Agent }) => ({ agent: new Agent(credential.session), did: credential.session.did }));
     const key = `${credential.identifier}\u0000${credential.password}`;
     let session = sessions.get(key);
     if (!session) {
       session = upstream.guard('user', async () => {
+        const { AtpAgent } = await import('@atproto/api');
         const agent = new AtpAgent({ service: upstream.settings.serviceUrl, fetch: fetchWithTimeout(upstream.settings.timeoutMs) });
         const login = await agent.login({ identifier: credential.identifier, password: credential.password });
         return { agent, did: login.data.did };
@@ -58,6 +60,7 @@ export function blueskyWrites(upstream: BlueskyUpstream): PlatformWrites {
   async function createTweet(actor: PlatformActor, request: CreateTweetRequest): Promise<Tweet> {
     const session = await sessionOf(actor);
     const record: PostRecord & Record<string, unknown> = { $type: 'app.bsky.feed.post', text: request.text, createdAt: new Date().toISOString() };
+    const { RichText } = await import('@atproto/api');
     const text = new RichText({ text: request.text });
     await upstream.guard(null, () => text.detectFacets(session.agent));
     if (text.facets?.length) record.facets = text.facets as PostRecord['facets'];
