@@ -10,7 +10,7 @@ import { openApiResponse } from './openapi-response';
 import { ROUTED_OPERATIONS } from './registry';
 import { newRequestId } from './request-id';
 import { createRouter } from './router';
-import { runOperation, type RequestLog } from './run-operation';
+import { msSince, runOperation, type RequestLog } from './run-operation';
 import { requestParams } from '@/lib/metering/request-params';
 import { selectPlatform } from './select-platform';
 import { toApiError } from './to-api-error';
@@ -44,7 +44,6 @@ export async function dispatch(request: Request, options: DispatchOptions = {}):
 export async function answerApiRequest(request: ApiRequest, options: DispatchOptions = {}): Promise<ApiAnswer> {
   const started = performance.now();
   const requestId = newRequestId();
-  const latency = () => Math.round(performance.now() - started);
   let rateHeaders: Record<string, string> = {};
   // Whose call this is, once known: every answer to a valid key (or a dashboard session) is
   // recorded, refusals included (400, 402, 403, 404, 429 …); a 401 has no valid key to file it under.
@@ -97,11 +96,11 @@ export async function answerApiRequest(request: ApiRequest, options: DispatchOpt
     const apiError = toApiError(error, requestId);
     const refused = caller ?? (error instanceof RateLimitedError ? error.caller : undefined);
     if (refused) {
-      getMeter().record({ userId: refused.userId, keyId: refused.keyId, requestId, operation: operation.id, tag: operation.tag, source: refused.source, status: apiError.status, latencyMs: latency(),
+      getMeter().record({ userId: refused.userId, keyId: refused.keyId, requestId, operation: operation.id, tag: operation.tag, source: refused.source, status: apiError.status, latencyMs: msSince(started),
         params: log.params, errorCode: apiError.code, errorMessage: apiError.message,
       });
     }
-    return errorResponse(apiError, requestId, latency(), rateHeaders);
+    return errorResponse(apiError, requestId, msSince(started), rateHeaders);
   }
 }
 

@@ -52,7 +52,6 @@ export type RequestLog = { params: Record<string, unknown> | null };
  */
 export async function runOperation(input: RunInput): Promise<ApiAnswer> {
   const { request, url, operation, caller, requestId, started, rateHeaders } = input;
-  const latency = () => Math.round(performance.now() - started);
   // The parameters as sent (the query before validation, so that a 400 shows what was wrong).
   const sent = { path: input.pathParams, query: url.search === '' ? NO_QUERY : Object.fromEntries(url.searchParams), idempotencyKey: request.headers.has('idempotency-key') };
   input.log.params = requestParams(sent);
@@ -73,16 +72,13 @@ export async function runOperation(input: RunInput): Promise<ApiAnswer> {
   const plan = planCharge(operation, { params, query, body });
 
   const values = operation.body ? body : query;
-  // A cursor from one platform is no position on another: other platforms bind it to their name.
-  // Computed only for a call that reads or writes a cursor (a hash of its parameters).
-  const fingerprint = () => parameterFingerprint({ ...params, ...values, ...(input.platform.name === 'local' ? {} : { platform: input.platform.name }) });
   const cursor = values.cursor as string | undefined;
-  const after = cursor ? decodeCursor(cursor, operation.id, fingerprint()) : null;
+  const after = cursor ? decodeCursor(cursor, operation.id, cursorFingerprint(params, values, input.platform)) : null;
 
   const idempotencyKey = operation.scope === 'write' ? idempotencyKeyOf(request) : null;
   if (idempotencyKey) {
     const claim = await claimIdempotencyKey(caller.userId, idempotencyKey, requestFingerprint(request.method, url, rawBody));
-    if (claim.kind === 'replay') return replayResponse(claim.body, claim.status, { requestId, latencyMs: latency(), balance: getMeter().view(caller.userId) ?? (await getBalance(caller.userId)), rateHeaders });
+    if (claim.kind === 'replay') return replayResponse(claim.body, claim.status, { requestId, latencyMs: msSince(started), balance: getMeter().view(caller.userId) ?? (await getBalance(caller.userId)), rateHeaders });
   }
 
   const meter = getMeter();
@@ -99,42 +95,45 @@ export async function runOperation(input: RunInput): Promise<ApiAnswer> {
   }
 
   try {
-    const handle = () =>
-      withOperationTimeout(meter.config.operationTimeoutMs, () =>
-        operation.handler({
-          params,
-          query,
-          body,
-          limit: plan.limit,
-          after,
-          caller,
-          requestId,
-          request,
-          platform: input.platform,
-          served: input.served,
-          // Each platform has its own connection: the embedded one through its OAuth server, Bluesky by app password, X by OAuth 2.0.
-          connectedAccount: () => connectedAccountOn(input.platform, caller.userId),
-        }),
-      );
+    const context: Parameters<Operation['handler']>[0] = {
+      params,
+      query,
+      body,
+      limit: plan.limit,
+      after,
+      caller,
+      requestId,
+      request,
+      platform: input.platform,
+      served: input.served,
+      // Each platform has its own connection: the embedded one through its OAuth server, Bluesky by app password, X by OAuth 2.0.
+      connectedAccount() {
+        return connectedAccountOn(input.platform, caller.userId);
+      },
+    };
+    const timeoutMs = meter.config.operationTimeoutMs;
     // Only an upstream platform counts its reads (meta.cached); the embedded one skips the
     // AsyncLocalStorage, whose promise hooks would tax every promise of the process.
-    const { result, report } = input.platform.name === 'local' ? { result: await handle(), report: null } : await withUpstreamReport(handle);
+    const { result, report } =
+      input.platform.name === 'local'
+        ? { result: await withOperationTimeout(timeoutMs, () => operation.handler(context)), report: null }
+        : await withUpstreamReport(() => withOperationTimeout(timeoutMs, () => operation.handler(context)));
     if (result.response) {
       // A streamed answer (Server-Sent Events): the call is settled now, at no charge; what it delivers is paid per item as it goes.
-      await hold.ticket.settle(0, { ...usageBase, ...detail, status: result.response.status, items: 0, latencyMs: latency() });
+      await hold.ticket.settle(0, { ...usageBase, ...detail, status: result.response.status, items: 0, latencyMs: msSince(started) });
       result.response.headers.set('x-request-id', requestId);
       for (const [name, value] of Object.entries(rateHeaders)) result.response.headers.set(name, value);
       return result.response;
     }
     const items = result.items ?? (Array.isArray(result.data) ? result.data.length : 1);
     const charge = result.unchanged ? 0 : operation.cost.per === 'item' ? items * operation.cost.credits : operation.cost.credits;
-    const remaining = await hold.ticket.settle(charge, { ...usageBase, ...detail, status: 200, items, latencyMs: latency() });
-    const nextCursor = result.next ? encodeCursor(operation.id, fingerprint(), result.next) : null;
+    const remaining = await hold.ticket.settle(charge, { ...usageBase, ...detail, status: 200, items, latencyMs: msSince(started) });
+    const nextCursor = result.next ? encodeCursor(operation.id, cursorFingerprint(params, values, input.platform), result.next) : null;
     const response = successResponse(
       result.data,
       {
         request_id: requestId,
-        latency_ms: latency(),
+        latency_ms: msSince(started),
         result_count: Array.isArray(result.data) ? result.data.length : 1,
         next_cursor: nextCursor,
         has_next_page: nextCursor !== null,
@@ -150,10 +149,24 @@ export async function runOperation(input: RunInput): Promise<ApiAnswer> {
     return response;
   } catch (error) {
     const apiError = toApiError(error, requestId);
-    await hold.ticket.release({ ...usageBase, ...detail, status: apiError.status, latencyMs: latency(), errorCode: apiError.code, errorMessage: apiError.message });
+    await hold.ticket.release({ ...usageBase, ...detail, status: apiError.status, latencyMs: msSince(started), errorCode: apiError.code, errorMessage: apiError.message });
     if (idempotencyKey) await releaseIdempotencyKey(caller.userId, idempotencyKey);
-    return errorResponse(apiError, requestId, latency(), rateHeaders);
+    return errorResponse(apiError, requestId, msSince(started), rateHeaders);
   }
+}
+
+/** Milliseconds since `started` (performance.now()), rounded, as meta.latency_ms reports them. */
+export function msSince(started: number): number {
+  return Math.round(performance.now() - started);
+}
+
+/**
+ * What a cursor is bound to: the call's parameters, and the platform unless it is the embedded
+ * one (a cursor from one platform is no position on another). Computed only for a call that
+ * reads or writes a cursor (a hash of its parameters).
+ */
+function cursorFingerprint(params: Record<string, unknown>, values: Record<string, unknown>, platform: Platform): string {
+  return parameterFingerprint({ ...params, ...values, ...(platform.name === 'local' ? {} : { platform: platform.name }) });
 }
 
 /** The caller's connected account on this platform, or null. */

@@ -33,7 +33,8 @@ export function isWellFormedKey(key: string): boolean {
 
 /** The SHA-256 hex digest of a raw key: the only form of it that is stored. */
 export function hashApiKey(key: string): string {
-  return crypto.createHash('sha256').update(key).digest('hex');
+  // Every call hashes its key to find it: the one-shot crypto.hash (Node 20.12+) takes less than half the time of a Hash object.
+  return crypto.hash('sha256', key, 'hex');
 }
 
 export type KeyDisplayParts = { keyStart: string; keyEnd: string };
