@@ -72,7 +72,8 @@ describe('credit leases', () => {
     const account = await createApiAccount({ label: 'lease', credits: 500_000 });
     for (let i = 0; i < 5; i += 1) expectSuccess(await account.call('GET', `/v2/users/${username}`));
     expect(await leaseRows(account.keyId)).toHaveLength(1);
-    await waitFor(async () => (await leaseRows(account.keyId)).length === 0, 10_000);
+    // PERCH_LEASE_IDLE_MS (10 s) after the last call, at the next tick of the meter.
+    await waitFor(async () => (await leaseRows(account.keyId)).length === 0, 20_000);
     expect(await storedBalance(account.userId)).toBe(500_000 - 5 * PRICE.profile);
     expect(await checkLedger(account.userId)).toMatchObject({ ok: true, leased: 0, usage: 5 * PRICE.profile });
   });
