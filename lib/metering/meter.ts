@@ -294,16 +294,21 @@ export class Meter {
     };
   }
 
-  /** Gives back this instance's unused leases of the account and recalls the others'; true when any existed. */
+  /**
+   * Gives back this instance's unused leases of the account and recalls the others'; true when
+   * any existed. True also for a lease of this instance with nothing unused left: another call
+   * may have given its credits back after this call's hold was refused (and before this call
+   * looked), and this call must still try again (200 calls arriving at once on a key limit for
+   * 150 got 134 successes without that).
+   */
   private async freeLeasedCredits(userId: string): Promise<boolean> {
-    let freed = false;
-    for (const lease of [...(this.leasesByUser.get(userId) ?? [])].filter((l) => l.id !== null)) {
+    const own = [...(this.leasesByUser.get(userId) ?? [])].filter((l) => l.id !== null);
+    for (const lease of own) {
       lease.edgeUntil = Date.now() + EDGE_MS;
-      if (this.available(lease) > 0) freed = true;
       await this.giveBackUnused(lease);
     }
     const recalled = await recallLeases(userId, this.instance);
-    if (recalled.length === 0) return freed;
+    if (recalled.length === 0) return own.length > 0;
     const deadline = Date.now() + RECALL_WAIT_MS;
     while (Date.now() < deadline && (await recallsPending(recalled)) > 0) await new Promise((resolve) => setTimeout(resolve, 20));
     return true;
