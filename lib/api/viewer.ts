@@ -1,4 +1,4 @@
-import { sharedRead } from '@/lib/cache/single-flight';
+import { readIntoCache } from '@/lib/cache/single-flight';
 import { readConnection } from '@/lib/connections/connection-store';
 import { sharedViewerCache } from '@/lib/connections/viewer-cache';
 import { isListeningForKeyChanges, UNLISTENED_KEY_CACHE_TTL_MS } from '@/lib/keys/key-change-listener';
@@ -20,14 +20,13 @@ async function viewerId(ctx: Context): Promise<string | null> {
   const cached = cache.get(ctx.caller.userId);
   if (cached !== undefined) return cached;
   const userId = ctx.caller.userId;
-  return sharedRead(cache, userId, async () => {
-    const generation = cache.generation;
-    const id = (await readConnection(userId))?.platform_user_id ?? null;
-    // A change that landed while this read ran may not be in it; unannounced changes (nobody
-    // listening) must land within the short TTL.
-    if (cache.generation === generation) cache.set(userId, id, isListeningForKeyChanges() ? undefined : UNLISTENED_KEY_CACHE_TTL_MS);
-    return id;
-  });
+  // Unannounced changes (nobody listening) must land within the short TTL.
+  return readIntoCache(
+    cache,
+    userId,
+    async () => (await readConnection(userId))?.platform_user_id ?? null,
+    () => (isListeningForKeyChanges() ? undefined : UNLISTENED_KEY_CACHE_TTL_MS),
+  );
 }
 
 /**

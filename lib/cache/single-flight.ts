@@ -6,6 +6,9 @@
 /** A cache whose `generation` changes on every invalidation (KeyCache, ViewerCache). */
 type Invalidated = { readonly generation: number };
 
+/** Such a cache that keeps values with an optional shorter TTL. */
+type Fillable<V> = Invalidated & { set(key: string, value: V, ttlMs?: number): void };
+
 type Flight<V> = { generation: number; promise: Promise<V> };
 
 const flightsByCache = new WeakMap<Invalidated, Map<string, Flight<unknown>>>();
@@ -31,4 +34,18 @@ export function sharedRead<V>(cache: Invalidated, key: string, read: () => Promi
   };
   promise.then(done, done);
   return promise;
+}
+
+/**
+ * Reads a value the cache missed (one read per entry at a time, as sharedRead) and keeps it
+ * for `ttlMs()` (undefined: the cache's own TTL). A change that landed while the read ran may
+ * not be in it: then the value is returned but not kept.
+ */
+export function readIntoCache<V>(cache: Fillable<V>, key: string, read: () => Promise<V>, ttlMs: () => number | undefined): Promise<V> {
+  return sharedRead(cache, key, async () => {
+    const generation = cache.generation;
+    const value = await read();
+    if (cache.generation === generation) cache.set(key, value, ttlMs());
+    return value;
+  });
 }

@@ -1,4 +1,4 @@
-import { sharedRead } from '@/lib/cache/single-flight';
+import { readIntoCache } from '@/lib/cache/single-flight';
 import { findKeyByHash } from './find-key-by-hash';
 import { sharedKeyCache, type KeyCache } from './key-cache';
 import { sharedKeyChangeListener, UNLISTENED_KEY_CACHE_TTL_MS } from './key-change-listener';
@@ -22,14 +22,8 @@ export async function authenticateKey(header: string | null | undefined, options
   const keyHash = hashApiKey(parsed.key);
   let key = cache.get(keyHash);
   if (key === undefined) {
-    key = await sharedRead(cache, keyHash, async () => {
-      const generation = cache.generation;
-      const found = await findKeyByHash(keyHash);
-      // A change that landed while we were reading may have been read before it: do not keep that.
-      // Unannounced changes (nobody listening) must land within the short TTL instead.
-      if (cache.generation === generation) cache.set(keyHash, found, listening ? undefined : UNLISTENED_KEY_CACHE_TTL_MS);
-      return found;
-    });
+    // Unannounced changes (nobody listening) must land within the short TTL.
+    key = await readIntoCache(cache, keyHash, () => findKeyByHash(keyHash), () => (listening ? undefined : UNLISTENED_KEY_CACHE_TTL_MS));
   }
   if (!key) return { ok: false, reason: 'unknown' };
   if (key.revokedAt) return { ok: false, reason: 'revoked' };

@@ -11,7 +11,7 @@ export type MeteringConfig = {
    * A lease unused for this long is given back. Long enough to span short pauses: at 2 s a
    * server with 64 busy keys gave back and took again 64 leases around every few seconds of
    * quiet, each take one commit in this instance's statement queue, and the first calls after
-   * the pause waited for all of them (p99 58-79 ms in the benchmark's 64-account case).
+   * the pause waited for all of them (p99 53-79 ms in the benchmark's 64-account case).
    */
   leaseIdleMs: number;
   /** The most credits one lease takes at once. */

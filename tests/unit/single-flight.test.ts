@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sharedRead } from '@/lib/cache/single-flight';
+import { readIntoCache, sharedRead } from '@/lib/cache/single-flight';
+import { createViewerCache } from '@/lib/connections/viewer-cache';
 import { createKeyCache } from '@/lib/keys/key-cache';
 
 /** A read that finishes when told to, counting how often it was started. */
@@ -82,5 +83,26 @@ describe('sharedRead', () => {
     gate.finish('1');
     gate.finish('2');
     expect([await one, await two]).toEqual(['1', '2']);
+  });
+});
+
+describe('readIntoCache', () => {
+  it('keeps what it read, for the TTL it is given', async () => {
+    let now = 1_000_000;
+    const cache = createViewerCache({ now: () => now });
+    expect(await readIntoCache(cache, 'u1', async () => 'p1', () => 500)).toBe('p1');
+    expect(cache.get('u1')).toBe('p1');
+    now += 501;
+    expect(cache.get('u1')).toBeUndefined();
+  });
+
+  it('returns but does not keep a value read across an invalidation', async () => {
+    const cache = createViewerCache();
+    const gate = gatedRead<string | null>();
+    const reading = readIntoCache(cache, 'u1', gate.read, () => undefined);
+    cache.drop('u1');
+    gate.finish('stale');
+    expect(await reading).toBe('stale');
+    expect(cache.get('u1')).toBeUndefined();
   });
 });
