@@ -54,5 +54,6 @@ export function parameterFingerprint(values: Record<string, unknown>): string {
     .filter((key) => !['count', 'cursor', 'max_credits'].includes(key) && values[key] !== undefined)
     .sort()
     .map((key) => [key, values[key]]);
-  return crypto.createHash('sha256').update(JSON.stringify(kept)).digest('base64url').slice(0, 16);
+  // The one-shot hash: no Hash object per call (every paged answer computes this once).
+  return crypto.hash('sha256', JSON.stringify(kept), 'base64url').slice(0, 16);
 }

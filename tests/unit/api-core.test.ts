@@ -43,6 +43,11 @@ describe('cursors', () => {
     expect(() => decodeCursor(cursor, 'getUserTweets', parameterFingerprint({ username: 'jack', sort: 'popular' }))).toThrow(/different request/);
     expect(parameterFingerprint({ username: 'jack', sort: 'latest', count: 100, max_credits: 5 })).toBe(fingerprint);
   });
+
+  it('keeps the fingerprint of the same parameters across releases, so cursors handed out before an upgrade still page', () => {
+    // The value the first implementation (a Hash object over the same JSON) gave for these parameters.
+    expect(fingerprint).toBe('HjXfCw0LA1HQcPnh');
+  });
 });
 
 describe('charge planning', () => {
