@@ -73,7 +73,9 @@ export async function runOperation(input: RunInput): Promise<ApiAnswer> {
 
   const values = operation.body ? body : query;
   const cursor = values.cursor as string | undefined;
-  const after = cursor ? decodeCursor(cursor, operation.id, cursorFingerprint(params, values, input.platform)) : null;
+  // A page after the first both checks its cursor and signs the next one: one hash for both.
+  const fingerprint = cursor ? cursorFingerprint(params, values, input.platform) : null;
+  const after = cursor ? decodeCursor(cursor, operation.id, fingerprint!) : null;
 
   const idempotencyKey = operation.scope === 'write' ? idempotencyKeyOf(request) : null;
   if (idempotencyKey) {
@@ -128,7 +130,7 @@ export async function runOperation(input: RunInput): Promise<ApiAnswer> {
     const items = result.items ?? (Array.isArray(result.data) ? result.data.length : 1);
     const charge = result.unchanged ? 0 : operation.cost.per === 'item' ? items * operation.cost.credits : operation.cost.credits;
     const remaining = await hold.ticket.settle(charge, { ...usageBase, ...detail, status: 200, items, latencyMs: msSince(started) });
-    const nextCursor = result.next ? encodeCursor(operation.id, cursorFingerprint(params, values, input.platform), result.next) : null;
+    const nextCursor = result.next ? encodeCursor(operation.id, fingerprint ?? cursorFingerprint(params, values, input.platform), result.next) : null;
     const response = successResponse(
       result.data,
       {
