@@ -23,11 +23,20 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 // by a fifth within minutes, and a ratio of two runs minutes apart measured the drift as much
 // as Perch (one bare run at 8,600 req/s, the next case's at 7,000).
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+// Servers just started run their code unoptimized: V8 keeps compiling Perch's hot path for
+// about 10 s of load (server CPU per getUser call 300 us in the first 4 s, 140 from the
+// ninth on), the bare server's smaller one sooner. The first case warms both up this long
+// (later cases 2 s each), so that it measures servers in their steady state as the others do.
+const FIRST_WARM_UP_S = Number(process.env.BENCH_WARM_UP ?? 12);
 // Only the cases whose name matches (case-insensitive), e.g. BENCH_CASES='^getUser' while working on one path.
 const CASES = new RegExp(process.env.BENCH_CASES ?? '', 'i');
 
+// The V8 flags `npm start` runs the server with (package.json). The bare server gets them too,
+// so that the ratio compares the code, not the runtime's settings.
+const NODE_FLAGS = ['--max-semi-space-size=64'];
+
 function startProcess(args: string[], env: Record<string, string>, readyText: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes(readyText)) resolve(child);
@@ -81,14 +90,14 @@ async function counters(): Promise<Counters> {
 type Compared = { perch: Measure & { commitsPerRequest: number; writesPerRequest: number }; bare: Measure };
 
 /**
- * Perch and bare, each warmed up for 2 s (caches, JIT, credit leases), then measured in turns.
+ * Perch and bare, each warmed up (caches, JIT, credit leases), then measured in turns.
  * The database transactions per request are counted over Perch's turns only (the bare server's
  * reads are transactions too).
  */
-async function compare(perchTargets: Target | Target[], bare: Target, connections = CONNECTIONS): Promise<Compared> {
+async function compare(perchTargets: Target | Target[], bare: Target, connections = CONNECTIONS, warmUpSeconds = 2): Promise<Compared> {
   const list = Array.isArray(perchTargets) ? perchTargets : [perchTargets];
-  await run(list, connections, 2);
-  await run([bare], connections, 2);
+  await run(list, connections, warmUpSeconds);
+  await run([bare], connections, warmUpSeconds);
   const seconds = Math.max(1, Math.round(DURATION_S / ROUNDS));
   const perchRuns: Measure[] = [];
   const bareRuns: Measure[] = [];
@@ -166,8 +175,10 @@ async function main(): Promise<void> {
     ];
     console.log(`\nautocannon -c ${CONNECTIONS} (unless named), ${DURATION_S} s each of Perch and bare in ${ROUNDS} turns; user @${username}, search "${query}"\n`);
     const table: Record<string, Record<string, string | number>> = {};
+    let first = true;
     for (const c of cases.filter((each) => CASES.test(each.name))) {
-      const { perch, bare: baseline } = await compare(c.api, c.bare, c.connections);
+      const { perch, bare: baseline } = await compare(c.api, c.bare, c.connections, first ? FIRST_WARM_UP_S : 2);
+      first = false;
       table[c.name] = {
         'perch req/s': Math.round(perch.rps),
         'perch p50 ms': perch.p50,
