@@ -201,10 +201,8 @@ async function main(): Promise<void> {
     ];
     console.log(`\nautocannon -c ${CONNECTIONS} (unless named), ${DURATION_S} s each of Perch and bare in ${ROUNDS} turns; user @${username}, search "${query}"\n`);
     const table: Record<string, Record<string, string | number>> = {};
-    let first = true;
-    for (const c of cases.filter((each) => CASES.test(each.name))) {
-      const { perch, bare: baseline } = await compare(c.api, c.bare, c.connections, c.warmUp ?? (first ? FIRST_WARM_UP_S : 2));
-      first = false;
+    for (const [index, c] of cases.filter((each) => CASES.test(each.name)).entries()) {
+      const { perch, bare: baseline } = await compare(c.api, c.bare, c.connections, c.warmUp ?? (index === 0 ? FIRST_WARM_UP_S : 2));
       table[c.name] = {
         'perch req/s': Math.round(perch.rps),
         'perch p50 ms': perch.p50,
