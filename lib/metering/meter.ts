@@ -92,6 +92,8 @@ export class Meter {
   private readonly leasesByUser = new Map<string, Set<Lease>>();
   private readonly balances = new Map<string, number>();
   private buffer: PendingUsage[] = [];
+  /** Records of a failed flush: it may have committed with its answer lost, so the retry skips those recorded. */
+  private mayBeRecorded = new WeakSet<PendingUsage>();
   private queue: Promise<unknown> = Promise.resolve();
   private timer: NodeJS.Timeout | null = null;
   private ticking = false;
@@ -370,7 +372,7 @@ export class Meter {
     const batch = this.buffer.splice(0, MAX_BATCH);
     let result;
     try {
-      result = await flushUsage(batch);
+      result = await flushUsage(batch, { mayBeRecorded: batch.some((record) => this.mayBeRecorded.has(record)) });
     } catch (error) {
       // Bad data (SQLSTATE classes 22, 23) would fail forever: drop that batch, loudly; its
       // charges stay in the lease and go back to the balance. Anything else is retried.
@@ -380,6 +382,7 @@ export class Meter {
         for (const record of batch) this.forgetCharge(record);
         return;
       }
+      for (const record of batch) this.mayBeRecorded.add(record);
       this.buffer.unshift(...batch);
       throw error;
     }
