@@ -64,6 +64,19 @@ async function onFreePort(start: (port: number) => Promise<ChildProcess>, childr
   }
 }
 
+/** SIGTERM, and the exit awaited (Perch's shutdown ends within 10 s; SIGKILL after 12). */
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 12_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
 type Measure = { rps: number; p50: number; p99: number; errors: number; requests: number; latencies: number[] };
 
 type Target = autocannon.Options;
@@ -241,7 +254,8 @@ async function main(): Promise<void> {
     }
     console.table(table);
   } finally {
-    for (const child of children) child.kill('SIGTERM');
+    // The servers first: a database stopped under them has them log every pool connection lost.
+    await Promise.all(children.map(stopChild));
     await closePool();
     await database.stop();
   }
