@@ -155,14 +155,16 @@ async function compare(perchTargets: Target | Target[], bare: Target, connection
   let commits = 0;
   let writes = 0;
   let bareCommits = 0;
+  // One reading between turns: the end of each turn's count is the start of the next one's.
+  let mark = await counters();
   for (let round = 0; round < ROUNDS; round += 1) {
-    const before = await counters();
     perchRuns.push(await run(list, connections, seconds));
-    const after = await counters();
-    commits += after.commits - before.commits;
-    writes += after.nextXid - before.nextXid;
+    const afterPerch = await counters();
+    commits += afterPerch.commits - mark.commits;
+    writes += afterPerch.nextXid - mark.nextXid;
     bareRuns.push(await run([bare], connections, seconds));
-    bareCommits += (await counters()).commits - after.commits;
+    mark = await counters();
+    bareCommits += mark.commits - afterPerch.commits;
   }
   const perch = combine(perchRuns, seconds * ROUNDS);
   const baseline = combine(bareRuns, seconds * ROUNDS);
@@ -198,8 +200,9 @@ async function main(): Promise<void> {
     const query = words[0].word;
 
     const env = { DATABASE_URL: database.url, PERCH_LIVE: '0', NODE_ENV: 'production' };
-    const apiPort = await onFreePort((port) => startProcess(['server.ts'], { ...env, PORT: String(port) }, 'ready on'), children);
-    const secondPort = await onFreePort((port) => startProcess(['server.ts'], { ...env, PORT: String(port) }, 'ready on'), children);
+    const startPerch = (port: number) => startProcess(['server.ts'], { ...env, PORT: String(port) }, 'ready on');
+    const apiPort = await onFreePort(startPerch, children);
+    const secondPort = await onFreePort(startPerch, children);
     const barePort = await onFreePort((port) => startProcess(['scripts/bench/bare-server.ts', String(port)], { DATABASE_URL: database.url }, 'ready'), children);
 
     const api = `http://127.0.0.1:${apiPort}`;
