@@ -25,7 +25,7 @@ export default async function PlaygroundPage({ searchParams }: Props) {
     <>
       <PageHeader
         title="Playground"
-        description="Run any of the 39 operations for real: the form is generated from the API's own schemas, and each call is charged like any other."
+        description={`Run any of the ${operations.length} operations for real: the form is generated from the API's own schemas, and each call is charged like any other.`}
       />
       <Playground operations={operations} initialOperationId={state.operationId} initialValues={state.fromUrl ? state.values : null} serverOrigin={await requestOrigin()} />
     </>
