@@ -1,7 +1,8 @@
 import { getPool } from '@/lib/db/pool';
 import { holdMatchPayment, type MatchPayment } from './charge-match';
 import { enqueueDeliverySql } from './job-queue';
-import { nextRetryDelay, RETRY_POLICY } from './retry-policy';
+import { postWebhook } from './post-webhook';
+import { nextRetryDelay } from './retry-policy';
 import { SIGNATURE_HEADER, signatureHeader } from './sign-payload';
 import { webhookBody, type WebhookEventName } from './webhook-payload';
 
@@ -35,23 +36,6 @@ const LOAD_SQL = `
   LEFT JOIN realtime_matches m ON m.id = d.match_id
   LEFT JOIN realtime_rules r ON r.id = m.rule_id
   WHERE d.id = $1::uuid`;
-
-type Outcome = { ok: true; statusCode: number; latencyMs: number } | { ok: false; statusCode: number | null; error: string; latencyMs: number };
-
-async function post(url: string, body: string, headers: Record<string, string>): Promise<Outcome> {
-  const started = performance.now();
-  const latency = () => Math.round(performance.now() - started);
-  try {
-    const response = await fetch(url, { method: 'POST', body, headers, redirect: 'manual', signal: AbortSignal.timeout(RETRY_POLICY.timeoutMs) });
-    // The answer's body is not needed; reading a little lets the connection be reused.
-    await response.body?.cancel();
-    if (response.status >= 200 && response.status < 300) return { ok: true, statusCode: response.status, latencyMs: latency() };
-    return { ok: false, statusCode: response.status, error: `HTTP ${response.status}`, latencyMs: latency() };
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    return { ok: false, statusCode: null, error: cause?.code ?? cause?.message ?? (error as Error).message, latencyMs: latency() };
-  }
-}
 
 /**
  * One attempt at one delivery (a graphile-worker job): hold the match's price, POST the
@@ -90,7 +74,7 @@ export async function deliverWebhook(deliveryId: string): Promise<void> {
   });
   const secrets = delivery.previous_secret && delivery.previous_valid ? [delivery.secret, delivery.previous_secret] : [delivery.secret];
   const timestamp = Math.floor(Date.now() / 1000);
-  const outcome = await post(delivery.url, body, {
+  const outcome = await postWebhook(delivery.url, body, {
     'content-type': 'application/json',
     'user-agent': 'Perch-Webhooks/1',
     'perch-delivery-id': deliveryId,
