@@ -1,19 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { detectLang } from '@/lib/platform/local/write/detect-lang';
+import { detectLang } from '@/lib/platform/detect-lang';
 import { retweetText } from '@/lib/platform/local/write/retweet-text';
 
 describe('detectLang', () => {
-  it('names a language by its script or its most frequent words, else null', () => {
-    expect(detectLang('今日はとても良い天気ですね')).toBe('ja');
-    expect(detectLang('오늘 날씨 정말 좋다')).toBe('ko');
-    expect(detectLang('Сегодня хорошая погода')).toBe('ru');
-    expect(detectLang('Сьогодні її день')).toBe('uk');
-    expect(detectLang('The weather is nice and it is sunny')).toBe('en');
-    expect(detectLang('El tiempo es muy bueno para la playa')).toBe('es');
-    expect(detectLang('Das Wetter ist heute nicht gut')).toBe('de');
-    // Tags, mentions and links are no language's words.
-    expect(detectLang('#the @the https://the.example/the')).toBeNull();
-    expect(detectLang('lorem ipsum')).toBeNull();
+  it('names the language of tweet-length texts in several scripts with its ISO 639-1 code', async () => {
+    const cases: Array<[string, string]> = [
+      ['Hello from Perch, testing the new API today', 'en'],
+      ['Just finished my morning run, feeling great', 'en'],
+      ['¿Alguien sabe a qué hora empieza el partido?', 'es'],
+      ["Il fait vraiment beau aujourd'hui à Paris", 'fr'],
+      ['Der Zug hat schon wieder Verspätung', 'de'],
+      ['Bom dia, hoje vai ser um ótimo dia', 'pt'],
+      ['今日はとても良い天気ですね', 'ja'],
+      ['오늘 날씨 정말 좋다', 'ko'],
+      ['Сегодня отличная погода в Москве', 'ru'],
+      ['Сьогодні чудова погода в Києві', 'uk'],
+      ['الطقس جميل جدا اليوم في القاهرة', 'ar'],
+      // eld says "no"; the seed and lang: use Bokmål's code.
+      ['Det er veldig fint vær i Oslo i dag', 'nb'],
+    ];
+    for (const [text, lang] of cases) expect([text, await detectLang(text)]).toEqual([text, lang]);
+  });
+
+  it('reads the words around tags, mentions and links, and not those', async () => {
+    expect(await detectLang('Loving the #perch API so far @alice https://perch.example/x')).toBe('en');
+    expect(await detectLang('#the @the https://the.example/the')).toBeNull();
+  });
+
+  it('leaves texts too short or too mixed to tell null', async () => {
+    for (const text of ['lol', 'ok', 'test 123', '👍👍', 'Perch', '2026', 'hi', 'gm', 'v2.1.0', '!!!']) expect([text, await detectLang(text)]).toEqual([text, null]);
   });
 });
 

@@ -1201,7 +1201,7 @@ class Operations:
     ) -> Response[Tweet]:
         """Post a tweet
 
-        Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours).
+        Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). The new tweet’s `lang` is detected from its text with eld (links, mentions and tags left out): an ISO 639-1 code such as en or ja; texts too short to tell get null.
 
         100 credits per call."""
         return self._call("createTweet", {}, {"text": text, "max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
@@ -1217,7 +1217,7 @@ class Operations:
     ) -> Response[Tweet]:
         """Reply to a tweet
 
-        Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). tweet_id takes an id or a tweet URL.
+        Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). tweet_id takes an id or a tweet URL. The new tweet’s `lang` is detected from its text with eld (links, mentions and tags left out): an ISO 639-1 code such as en or ja; texts too short to tell get null.
 
         100 credits per call."""
         return self._call("replyToTweet", {}, {"tweet_id": tweet_id, "text": text, "max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)
@@ -1233,7 +1233,7 @@ class Operations:
     ) -> Response[Tweet]:
         """Quote a tweet
 
-        Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). quoted_tweet_id takes an id or a tweet URL.
+        Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours). quoted_tweet_id takes an id or a tweet URL. The new tweet’s `lang` is detected from its text with eld (links, mentions and tags left out): an ISO 639-1 code such as en or ja; texts too short to tell get null.
 
         100 credits per call."""
         return self._call("quoteTweet", {}, {"quoted_tweet_id": quoted_tweet_id, "text": text, "max_credits": max_credits}, timeout=timeout, idempotency_key=idempotency_key)

@@ -12,10 +12,15 @@ import { withTweetViewer } from '../viewer';
 
 const WRITE_NOTE = 'Acts as the key owner’s connected platform account; needs a key with the write scope, and the connected account must have granted the write’s OAuth scope (tweet.write, like.write or follows.write; 403 forbidden names the missing one). Send an Idempotency-Key header to make retries safe (kept 24 hours).';
 
+const LANG_NOTE = 'The new tweet’s `lang` is detected from its text with eld (links, mentions and tags left out): an ISO 639-1 code such as en or ja; texts too short to tell get null.';
+
 const tweetText = z
   .string()
   .refine((text) => text.trim().length > 0, 'must not be blank')
-  .refine((text) => tweetLength(text) <= 280, 'must be at most 280 characters');
+  .refine((text) => tweetLength(text) <= 280, 'must be at most 280 characters')
+  // For the OpenAPI document: not blank (a non-space somewhere) and at most 280 characters, which
+  // counts what tweetLength counts (code points) except that NFC may join a few combining pairs.
+  .meta({ minLength: 1, maxLength: 280, pattern: '\\S', description: '1 to 280 characters (Unicode code points after NFC normalisation), not all blank' });
 
 /**
  * The connected account writes act as; 403 account_not_connected without one, 403 forbidden
@@ -39,7 +44,7 @@ export const createTweet = defineOperation({
   method: 'POST',
   path: '/v2/tweets/create',
   summary: 'Post a tweet',
-  description: WRITE_NOTE,
+  description: `${WRITE_NOTE} ${LANG_NOTE}`,
   scope: 'write',
   cost: COSTS.write,
   body: z.object({ text: tweetText, ...maxCreditsField }),
@@ -53,7 +58,7 @@ export const replyToTweet = defineOperation({
   method: 'POST',
   path: '/v2/tweets/reply',
   summary: 'Reply to a tweet',
-  description: `${WRITE_NOTE} tweet_id takes an id or a tweet URL.`,
+  description: `${WRITE_NOTE} tweet_id takes an id or a tweet URL. ${LANG_NOTE}`,
   scope: 'write',
   cost: COSTS.write,
   body: z.object({ tweet_id: tweetReferenceField, text: tweetText, ...maxCreditsField }),
@@ -68,7 +73,7 @@ export const quoteTweet = defineOperation({
   method: 'POST',
   path: '/v2/tweets/quote',
   summary: 'Quote a tweet',
-  description: `${WRITE_NOTE} quoted_tweet_id takes an id or a tweet URL.`,
+  description: `${WRITE_NOTE} quoted_tweet_id takes an id or a tweet URL. ${LANG_NOTE}`,
   scope: 'write',
   cost: COSTS.write,
   body: z.object({ quoted_tweet_id: tweetReferenceField, text: tweetText, ...maxCreditsField }),

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { ForbiddenError, NotFoundError } from '@/lib/platform/errors';
+import { detectLang } from '@/lib/platform/detect-lang';
 import { nextSnowflake } from '@/lib/platform/snowflake';
-import { detectLang } from './detect-lang';
 import { storableId } from '../ids';
 import { insertTweetRow } from './insert-tweet-row';
 import { inTransaction } from './transaction';
@@ -15,7 +15,7 @@ export type CreateTweetInput = {
   replyToTweetId?: string;
   quotedTweetId?: string;
   communityId?: string;
-  /** The tweet's language when the caller knows it; otherwise it is guessed from the text. */
+  /** The tweet's language when the caller knows it; otherwise it is detected from the text (null when too short to tell). */
   lang?: string | null;
 };
 
@@ -24,7 +24,7 @@ type Parent = { id: string; conversation_id: string; author_id: string };
 /** Posts a tweet (a reply, a quote, in a community) as its author and returns the new tweet's id. */
 export async function createTweet(input: CreateTweetInput): Promise<string> {
   const text = validateTweetText(input.text);
-  const lang = input.lang === undefined ? detectLang(text) : input.lang;
+  const lang = input.lang === undefined ? await detectLang(text) : input.lang;
   for (const [what, id] of [['tweet', input.replyToTweetId], ['tweet', input.quotedTweetId], ['community', input.communityId]] as const) {
     if (id !== undefined && storableId(id) === null) throw new NotFoundError(`${what} ${id} not found`);
   }
