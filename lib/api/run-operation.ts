@@ -4,6 +4,7 @@ import { getConnectedAccount } from '@/lib/connections/get-connected-account';
 import { getBlueskyActor } from '@/lib/connections/bluesky-connection';
 import { getXAccount } from '@/lib/connections/x-connection';
 import type { Platform } from '@/lib/platform/platform';
+import { UnavailableError } from '@/lib/platform/errors';
 import { xPlatformSettings } from '@/lib/platform/x';
 import type { ConnectedAccount } from '@/lib/connections/require-scope';
 import { ALL_SCOPES } from '@/lib/oauth/scopes';
@@ -60,6 +61,10 @@ export async function runOperation(input: RunInput): Promise<ApiAnswer> {
   if (operation.scope === 'write' && !caller.scopes.includes('write')) {
     throw new ApiError('forbidden', 'this key lacks the write scope: create a key with read,write scopes');
   }
+  // An operation the platform does not have is unavailable whatever was sent: refused before
+  // its ids are validated in a syntax that has no such thing.
+  const lacking = input.platform.lacks?.[operation.id];
+  if (lacking !== undefined) throw new UnavailableError(lacking);
   // Usernames and ids are validated in the syntax of the platform that serves this request.
   const inputs = inputsForSyntax(operation, input.platform.syntax);
   const params = parseInput(inputs.params, input.pathParams, 'path');

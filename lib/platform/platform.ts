@@ -110,6 +110,12 @@ export type PlatformIdentity = {
   readonly name: PlatformName;
   /** Its id and username syntax: the API validates inputs with it. */
   readonly syntax: PlatformSyntax;
+  /**
+   * The operations it does not have at all, by operation id, each with the message of its
+   * 503 unavailable. The API answers those before reading their inputs (whose ids may not even
+   * be in this platform's syntax), charging nothing; the methods behind them throw the same.
+   */
+  readonly lacks?: Readonly<Record<string, string>>;
 };
 
 /** The only way operations reach data: the embedded platform, Bluesky or X. */

@@ -1,7 +1,7 @@
 import type { Platform } from '../platform';
 import type { BlueskySettings } from '../platform-config';
 import type { UpstreamCache } from '../upstream-cache';
-import { blueskyReads } from './reads';
+import { BLUESKY_LACKS, blueskyReads } from './reads';
 import { BLUESKY_SYNTAX } from './syntax';
 import { createBlueskyUpstream } from './upstream';
 import { blueskyWrites } from './writes';
@@ -9,5 +9,5 @@ import { blueskyWrites } from './writes';
 /** Perch's operations on Bluesky: reads from an AppView, writes as records on the connected account's PDS. */
 export function createBlueskyPlatform(settings: BlueskySettings, cache: UpstreamCache | null): Platform {
   const upstream = createBlueskyUpstream(settings, cache);
-  return { name: 'bluesky', syntax: BLUESKY_SYNTAX, ...blueskyReads(upstream), ...blueskyWrites(upstream) };
+  return { name: 'bluesky', syntax: BLUESKY_SYNTAX, lacks: BLUESKY_LACKS, ...blueskyReads(upstream), ...blueskyWrites(upstream) };
 }

@@ -21,6 +21,20 @@ export function unavailable(feature: string): never {
   throw UnavailableError.feature('Bluesky', feature);
 }
 
+const COMMUNITIES = UnavailableError.feature('Bluesky', 'communities').message;
+
+/** The operations Bluesky does not have (Platform.lacks): answered 503 before their inputs are read. */
+export const BLUESKY_LACKS = {
+  getListSubscribers: UnavailableError.feature('Bluesky', 'list subscribers (Bluesky does not publish who subscribes to a list)').message,
+  getCommunity: COMMUNITIES,
+  getCommunityTweets: COMMUNITIES,
+  getCommunityMembers: COMMUNITIES,
+} as const satisfies Readonly<Record<string, string>>;
+
+function lacking(operation: keyof typeof BLUESKY_LACKS): never {
+  throw new UnavailableError(BLUESKY_LACKS[operation]);
+}
+
 type Actor = { did: string };
 
 /** A user-list pager whose items are full profiles when the sort needs their counts. */
@@ -225,11 +239,11 @@ export function blueskyReads(upstream: BlueskyUpstream): PlatformReads {
         page,
       );
     },
-    getListSubscribers: () => unavailable('list subscribers (Bluesky does not publish who subscribes to a list)'),
+    getListSubscribers: () => lacking('getListSubscribers'),
 
-    getCommunity: () => unavailable('communities'),
-    getCommunityTweets: () => unavailable('communities'),
-    getCommunityMembers: () => unavailable('communities'),
+    getCommunity: () => lacking('getCommunity'),
+    getCommunityTweets: () => lacking('getCommunityTweets'),
+    getCommunityMembers: () => lacking('getCommunityMembers'),
 
     searchTweets: (request) => searchTweets(upstream, request),
     searchUsers: async (request) => {

@@ -2,7 +2,7 @@ import type { Platform } from '../platform';
 import type { XSettings } from '../platform-config';
 import { LOCAL_SYNTAX } from '../syntax';
 import type { UpstreamCache } from '../upstream-cache';
-import { xReads } from './reads';
+import { X_LACKS, xReads } from './reads';
 import { createXUpstream } from './upstream';
 import { xWrites } from './writes';
 
@@ -17,7 +17,7 @@ export function xPlatformSettings(platform: Platform): XSettings | undefined {
 export function createXPlatform(settings: XSettings, cache: UpstreamCache | null): Platform {
   const upstream = createXUpstream(settings, cache);
   // X names users and posts as the embedded platform does: decimal ids, 15-character usernames.
-  const platform: Platform = { name: 'x', syntax: LOCAL_SYNTAX, ...xReads(upstream), ...xWrites(upstream) };
+  const platform: Platform = { name: 'x', syntax: LOCAL_SYNTAX, lacks: X_LACKS, ...xReads(upstream), ...xWrites(upstream) };
   settingsOf.set(platform, settings);
   return platform;
 }

@@ -11,8 +11,20 @@ import type { XUpstream } from './upstream';
 
 // Perch's reads on X API v2, operation by operation (docs/platforms/x.md has the table).
 
-function unavailable(feature: string): never {
-  throw UnavailableError.feature('X', feature);
+// X API v2 has no endpoint for a community's posts or members, and its community lookup
+// lacks the creator Perch's Community record names: all three are gaps.
+const COMMUNITIES = UnavailableError.feature('X', 'communities').message;
+
+/** The operations X does not have (Platform.lacks): answered 503 before their inputs are read. */
+export const X_LACKS = {
+  getCommunity: COMMUNITIES,
+  getCommunityTweets: COMMUNITIES,
+  getCommunityMembers: COMMUNITIES,
+  checkFollow: UnavailableError.feature('X', 'follow checks between two accounts (X API v2 answers relationships only for the authenticated account)').message,
+} as const satisfies Readonly<Record<string, string>>;
+
+function lacking(operation: keyof typeof X_LACKS): never {
+  throw new UnavailableError(X_LACKS[operation]);
 }
 
 /** X's user lists (followers, following, likers, members …) take 1 to 100 or 1 to 1000 a page. */
@@ -98,11 +110,9 @@ export function xReads(upstream: XUpstream): PlatformReads {
       return sortedUsers(userPager(upstream, { path: `lists/${listId}/followers`, subject: 'list', ...SMALL }), { ...page, max: SMALL.max });
     },
 
-    // X API v2 has no endpoint for a community's posts or members, and its community lookup
-    // lacks the creator Perch's Community record names: all three are gaps.
-    getCommunity: () => unavailable('communities'),
-    getCommunityTweets: () => unavailable('communities'),
-    getCommunityMembers: () => unavailable('communities'),
+    getCommunity: () => lacking('getCommunity'),
+    getCommunityTweets: () => lacking('getCommunityTweets'),
+    getCommunityMembers: () => lacking('getCommunityMembers'),
 
     searchTweets: (request) => searchTweets(upstream, request),
     searchUsers: (request) => searchUsers(upstream, request),
@@ -115,7 +125,7 @@ export function xReads(upstream: XUpstream): PlatformReads {
       return { country: place.name, woeid: place.woeid, as_of: new Date().toISOString(), trends };
     },
 
-    checkFollow: () => unavailable('follow checks between two accounts (X API v2 answers relationships only for the authenticated account)'),
+    checkFollow: () => lacking('checkFollow'),
     checkRetweet: (tweetId, username) => checkRetweet(upstream, tweetId, username),
     checkLike: (tweetId, username) => checkLike(upstream, tweetId, username),
   };
