@@ -1,5 +1,8 @@
+import { AtpAgent } from '@atproto/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectBlueskyAccount } from '@/lib/admin/connect-bluesky';
+import { OPERATIONS } from '@/lib/api/registry';
+import { BLUESKY_LACKS } from '@/lib/platform/bluesky/reads';
 import { BLUESKY_SYNTAX } from '@/lib/platform/bluesky/syntax';
 import { setServedPlatforms, type ServedPlatforms } from '@/lib/platform/served-platforms';
 import { createApiAccount, expectLedgersBalanced, type ApiAccount } from '../support/api-client';
@@ -226,6 +229,29 @@ describe('Bluesky posts', () => {
   });
 });
 
+describe('operations Bluesky does not have', () => {
+  it('answer 503 unavailable before their inputs are read: ids of any syntax, bad queries, nothing charged', async () => {
+    const lacking = OPERATIONS.filter((operation) => operation.id in BLUESKY_LACKS);
+    expect(lacking.map((operation) => operation.id).sort()).toEqual(['getCommunity', 'getCommunityMembers', 'getCommunityTweets', 'getListSubscribers']);
+    for (const operation of lacking) {
+      // '1' is an embedded-platform id and no Bluesky one: without the early 503 it was a 400.
+      for (const [id, query] of [
+        ['1', {}],
+        [`${world.dids.alice}~perch`, {}],
+        ['not an id', { count: '0', sort: 'nonsense' }],
+      ] as const) {
+        const path = operation.path.replace(/\{\w+\}/g, encodeURIComponent(id));
+        const answer = await measuredCall(account, operation.method, path, { query });
+        expectError(answer, 503, 'unavailable');
+        expect(answer.body.error.message).toBe(BLUESKY_LACKS[operation.id as keyof typeof BLUESKY_LACKS]);
+        expectNothingCharged(answer);
+      }
+    }
+    // Operations Bluesky has still check ids in its syntax first.
+    expectError(await account.call('GET', '/v2/lists/1/members'), 400, 'invalid_request');
+  });
+});
+
 describe('platform selection', () => {
   it('/v2/account lists the platforms; Perch-Platform picks one per request; unknown or unserved ones are a 400', async () => {
     const me = await account.call('GET', '/v2/account');
@@ -280,6 +306,7 @@ describe('Bluesky writes through /v2 as the connected account', () => {
     expect(reply.body.data).toMatchObject({ is_reply: true, in_reply_to: { tweet_id: world.posts.second } });
     const like = await measuredCall(writer, 'POST', `/v2/tweets/${world.posts.media}/like`);
     expect(like.body.data).toEqual({ tweet_id: world.posts.media, liked: true });
+    expect(like.body.meta.changed).toBe(true);
     expectCharged(like, PRICE.write);
     const follow = await writer.call('POST', `/v2/users/${world.handles.erin}/follow`);
     expect(follow.body.data).toEqual({ username: world.handles.erin, following: true });
@@ -314,12 +341,13 @@ describe('Bluesky writes (the adapter, as an account logged in with its password
     expect(reply).toMatchObject({ is_reply: true, in_reply_to: { tweet_id: world.posts.reply }, conversation_id: world.posts.hello });
     const quote = await platform.createTweet(actor, { text: 'erin quotes', quoted_tweet_id: world.posts.second });
     expect(quote).toMatchObject({ is_quote: true, quoted_tweet: { id: world.posts.second } });
-    expect(await platform.likeTweet(actor, world.posts.second)).toEqual({ tweet_id: world.posts.second, liked: true });
-    expect(await platform.likeTweet(actor, world.posts.second)).toEqual({ tweet_id: world.posts.second, liked: true });
+    expect(await platform.likeTweet(actor, world.posts.second)).toEqual({ tweet_id: world.posts.second, liked: true, changed: true });
+    expect(await platform.likeTweet(actor, world.posts.second)).toEqual({ tweet_id: world.posts.second, liked: true, changed: false });
     const repost = await platform.retweet(actor, world.posts.second);
-    expect((await platform.retweet(actor, world.posts.second)).retweet_id).toBe(repost.retweet_id);
-    expect(await platform.follow(actor, world.handles.carol)).toEqual({ username: world.handles.carol, following: true });
-    await platform.follow(actor, world.handles.carol);
+    expect(repost.changed).toBe(true);
+    expect(await platform.retweet(actor, world.posts.second)).toEqual({ ...repost, changed: false });
+    expect(await platform.follow(actor, world.handles.carol)).toEqual({ username: world.handles.carol, following: true, changed: true });
+    expect((await platform.follow(actor, world.handles.carol)).changed).toBe(false);
     await atproto.network.processAll();
 
     const read = await account.call('GET', `/v2/tweets/${created.id}`);
@@ -331,14 +359,172 @@ describe('Bluesky writes (the adapter, as an account logged in with its password
     const carol = await account.call('GET', `/v2/users/${world.handles.carol}`);
     expect(carol.body.data.followers_count).toBe(1);
 
-    expect(await platform.unlikeTweet(actor, world.posts.second)).toEqual({ tweet_id: world.posts.second, liked: false });
-    expect(await platform.unretweet(actor, world.posts.second)).toEqual({ tweet_id: world.posts.second, retweeted: false });
-    expect(await platform.unfollow(actor, world.handles.carol)).toEqual({ username: world.handles.carol, following: false });
+    expect(await platform.unlikeTweet(actor, world.posts.second)).toEqual({ tweet_id: world.posts.second, liked: false, changed: true });
+    expect(await platform.unretweet(actor, world.posts.second)).toEqual({ tweet_id: world.posts.second, retweeted: false, changed: true });
+    expect(await platform.unfollow(actor, world.handles.carol)).toEqual({ username: world.handles.carol, following: false, changed: true });
+    expect((await platform.unlikeTweet(actor, world.posts.second)).changed).toBe(false);
     await expect(platform.deleteTweet(actor, world.posts.hello)).rejects.toThrow(/only your own/);
     expect(await platform.deleteTweet(actor, created.id)).toEqual({ id: created.id, deleted: true });
     await atproto.network.processAll();
     const after = await account.call('GET', `/v2/tweets/${world.posts.second}`);
     expect(after.body.data).toMatchObject({ like_count: 1, retweet_count: 0 });
     expectError(await account.call('GET', `/v2/tweets/${created.id}`), 404, 'not_found');
+  });
+});
+
+describe('Bluesky like, repost and follow repeats through /v2, with the upstream cache on', () => {
+  // A deployment caches upstream reads (PERCH_UPSTREAM_CACHE_SECONDS): what a write decides on
+  // must still be what the network holds now, so a repeat finds its record, writes nothing and
+  // charges nothing, and an undo sees the record the previous call wrote.
+  let writer: ApiAccount;
+  let carol: AtpAgent;
+
+  /** carol's records of a collection whose subject is `subject` (a post's AT-URI or a DID), as her PDS lists them. */
+  async function carolsRecords(collection: string, subject: string): Promise<string[]> {
+    const uris: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await carol.com.atproto.repo.listRecords({ repo: world.dids.carol, collection, limit: 100, cursor });
+      for (const record of page.data.records) {
+        const value = record.value as { subject?: string | { uri?: string } };
+        if ((typeof value.subject === 'string' ? value.subject : value.subject?.uri) === subject) uris.push(record.uri);
+      }
+      cursor = page.data.records.length > 0 ? page.data.cursor : undefined;
+    } while (cursor);
+    return uris;
+  }
+
+  function postUri(id: string): string {
+    const [did, rkey] = id.split('~');
+    return `at://${did}/app.bsky.feed.post/${rkey}`;
+  }
+
+  beforeAll(async () => {
+    setServedPlatforms(blueskyPlatforms(atproto, { cacheTtlSeconds: 600 }));
+    writer = await createApiAccount({ label: 'bluesky-toggles' });
+    await connectBlueskyAccount(writer.userId, world.handles.carol, await createAppPassword(atproto, world.handles.carol, world.passwords.carol), atproto.pdsUrl);
+    carol = new AtpAgent({ service: atproto.pdsUrl });
+    await carol.login({ identifier: world.handles.carol, password: world.passwords.carol });
+  });
+
+  afterAll(() => {
+    setServedPlatforms(served);
+  });
+
+  const toggles = [
+    { name: 'like', on: ['POST', () => `/v2/tweets/${world.posts.media}/like`], collection: 'app.bsky.feed.like', subject: () => postUri(world.posts.media) },
+    { name: 'repost', on: ['POST', () => `/v2/tweets/${world.posts.media}/retweet`], collection: 'app.bsky.feed.repost', subject: () => postUri(world.posts.media) },
+    { name: 'follow', on: ['POST', () => `/v2/users/${world.handles.dan}/follow`], collection: 'app.bsky.graph.follow', subject: () => world.dids.dan },
+  ] as const;
+
+  for (const toggle of toggles) {
+    it(`${toggle.name}: the repeat changes nothing and charges 0, one record in the repo; its undo likewise`, async () => {
+      const path = toggle.on[1]();
+      // Reads fill the cache first: the post (and its author) as the AppView has them before the write.
+      expectSuccess(await writer.call('GET', `/v2/tweets/${world.posts.media}`));
+      expectSuccess(await writer.call('GET', `/v2/users/${world.handles.dan}`));
+      expect(await carolsRecords(toggle.collection, toggle.subject())).toEqual([]);
+
+      const first = await measuredCall(writer, 'POST', path);
+      expectSuccess(first, ['changed']);
+      expect(first.body.meta.changed).toBe(true);
+      expectCharged(first, PRICE.write);
+      const records = await carolsRecords(toggle.collection, toggle.subject());
+      expect(records).toHaveLength(1);
+      await atproto.network.processAll();
+
+      for (let repeat = 0; repeat < 2; repeat += 1) {
+        const again = await measuredCall(writer, 'POST', path);
+        expectSuccess(again, ['changed']);
+        expect(again.body.data).toEqual(first.body.data);
+        expect(again.body.meta).toMatchObject({ changed: false, credits_charged: 0 });
+        expect(again.body.meta.cached).not.toBe(true);
+        expectCharged(again, 0);
+      }
+      expect(await carolsRecords(toggle.collection, toggle.subject())).toEqual(records);
+
+      // The undo, right after (the AppView may not have seen anything yet), then repeated.
+      const undo = await measuredCall(writer, 'DELETE', path);
+      expectSuccess(undo, ['changed']);
+      expect(undo.body.meta.changed).toBe(true);
+      expectCharged(undo, PRICE.write);
+      expect(await carolsRecords(toggle.collection, toggle.subject())).toEqual([]);
+      const undoAgain = await measuredCall(writer, 'DELETE', path);
+      expect(undoAgain.body.meta).toMatchObject({ changed: false, credits_charged: 0 });
+      expectCharged(undoAgain, 0);
+
+      // And on again: a new record, charged, though the cache still holds the answers from before.
+      const again = await measuredCall(writer, 'POST', path);
+      expect(again.body.meta.changed).toBe(true);
+      expectCharged(again, PRICE.write);
+      expect(await carolsRecords(toggle.collection, toggle.subject())).toHaveLength(1);
+    });
+  }
+
+  it('two likes sent at once write one record and charge once', async () => {
+    const path = `/v2/tweets/${world.posts.second}/like`;
+    const before = await writer.balance();
+    const answers = await Promise.all([writer.call('POST', path), writer.call('POST', path)]);
+    for (const answer of answers) expectSuccess(answer, ['changed']);
+    expect(answers.map((answer) => answer.body.meta.changed).sort()).toEqual([false, true]);
+    expect(before - (await writer.balance())).toBe(PRICE.write);
+    expect(await carolsRecords('app.bsky.feed.like', postUri(world.posts.second))).toHaveLength(1);
+  });
+
+  it('a like older than the 100 newest is found through the AppView: the repeat writes nothing', async () => {
+    // bob posts 101 times; carol likes the first, then the other 100 (one applyWrites call each).
+    const bob = new AtpAgent({ service: atproto.pdsUrl });
+    await bob.login({ identifier: world.handles.bob, password: world.passwords.bob });
+    const now = Date.now();
+    const posts = await bob.com.atproto.repo.applyWrites({
+      repo: world.dids.bob,
+      writes: Array.from({ length: 101 }, (_, i) => ({
+        $type: 'com.atproto.repo.applyWrites#create' as const,
+        collection: 'app.bsky.feed.post',
+        value: { $type: 'app.bsky.feed.post', text: `filler ${i}`, createdAt: new Date(now + i).toISOString() },
+      })),
+    });
+    const refs = (posts.data.results ?? []).map((result) => result as { uri: string; cid: string });
+    expect(refs).toHaveLength(101);
+    const like = (ref: { uri: string; cid: string }, i: number) => ({
+      $type: 'com.atproto.repo.applyWrites#create' as const,
+      collection: 'app.bsky.feed.like',
+      value: { $type: 'app.bsky.feed.like', subject: { uri: ref.uri, cid: ref.cid }, createdAt: new Date(now + i).toISOString() },
+    });
+    await carol.com.atproto.repo.applyWrites({ repo: world.dids.carol, writes: [like(refs[0], 0)] });
+    await carol.com.atproto.repo.applyWrites({ repo: world.dids.carol, writes: refs.slice(1).map((ref, i) => like(ref, i + 1)) });
+    await atproto.network.processAll();
+    const oldest = refs[0].uri;
+    const newest = await carol.com.atproto.repo.listRecords({ repo: world.dids.carol, collection: 'app.bsky.feed.like', limit: 100 });
+    expect(newest.data.records.some((record) => (record.value as { subject: { uri: string } }).subject.uri === oldest)).toBe(false);
+
+    const id = `${world.dids.bob}~${oldest.split('/').pop()}`;
+    const repeat = await measuredCall(writer, 'POST', `/v2/tweets/${id}/like`);
+    expectSuccess(repeat, ['changed']);
+    expect(repeat.body.meta.changed).toBe(false);
+    expectCharged(repeat, 0);
+    expect(await carolsRecords('app.bsky.feed.like', oldest)).toHaveLength(1);
+    const undo = await measuredCall(writer, 'DELETE', `/v2/tweets/${id}/like`);
+    expect(undo.body.meta.changed).toBe(true);
+    expect(await carolsRecords('app.bsky.feed.like', oldest)).toEqual([]);
+  });
+});
+
+describe('Bluesky posts written through Perch carry their language', () => {
+  it('langs on the record from the text; none when it is too short to tell', async () => {
+    const platform = served.byName.get('bluesky')!;
+    const actor = { id: world.dids.bob, username: world.handles.bob, credential: { kind: 'app_password' as const, identifier: world.handles.bob, password: world.passwords.bob } };
+    const english = await platform.createTweet(actor, { text: 'Just finished my morning run and feeling great' });
+    expect(english.lang).toBe('en');
+    const japanese = await platform.createTweet(actor, { text: '明日から新しい仕事が始まります' });
+    expect(japanese.lang).toBe('ja');
+    const short = await platform.createTweet(actor, { text: 'ok' });
+    expect(short.lang).toBeNull();
+    const bob = new AtpAgent({ service: atproto.pdsUrl });
+    const record = async (id: string) =>
+      (await bob.com.atproto.repo.getRecord({ repo: world.dids.bob, collection: 'app.bsky.feed.post', rkey: id.split('~')[1] })).data.value as { langs?: string[] };
+    expect((await record(english.id)).langs).toEqual(['en']);
+    expect((await record(japanese.id)).langs).toEqual(['ja']);
+    expect((await record(short.id)).langs).toBeUndefined();
   });
 });

@@ -23,9 +23,14 @@ export function fetchWithTimeout(timeoutMs: number): typeof fetch {
   };
 }
 
+export type ReadOptions = { needsSession?: boolean; fresh?: boolean };
+
 export type BlueskyUpstream = {
-  /** A read from the AppView (through the service account's session when `needsSession`). */
-  read<T>(nsid: string, params: Params, subject: ReadSubject, options?: { needsSession?: boolean }): Promise<T>;
+  /**
+   * A read from the AppView (through the service account's session when `needsSession`); a
+   * `fresh` read skips the cache (writes decide on state the upstream has now).
+   */
+  read<T>(nsid: string, params: Params, subject: ReadSubject, options?: ReadOptions): Promise<T>;
   /** Maps any upstream failure of `run` the same way reads are mapped (for writes). */
   guard<T>(subject: ReadSubject, run: () => Promise<T>): Promise<T>;
   settings: BlueskySettings;
@@ -68,10 +73,10 @@ export function createBlueskyUpstream(settings: BlueskySettings, cache: Upstream
   return {
     settings,
     guard,
-    async read<T>(nsid: string, params: Params, subject: ReadSubject, options: { needsSession?: boolean } = {}): Promise<T> {
+    async read<T>(nsid: string, params: Params, subject: ReadSubject, options: ReadOptions = {}): Promise<T> {
       const clean = Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== ''));
       const key = `bluesky:${settings.appViewUrl}:${nsid}:${JSON.stringify(clean)}`;
-      const hit = cache ? await cache.get(key) : undefined;
+      const hit = cache && !options.fresh ? await cache.get(key) : undefined;
       noteUpstreamRead(hit !== undefined);
       if (hit !== undefined) return hit as T;
       const data = await guard(subject, async () => {

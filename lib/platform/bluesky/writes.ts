@@ -1,8 +1,9 @@
-import type { Agent } from '@atproto/api';
+import { detectLang } from '../detect-lang';
 import { ForbiddenError, NotFoundError, UnavailableError } from '../errors';
 import type { PlatformWrites } from '../platform';
 import type { CreateTweetRequest, PlatformActor, Tweet } from '../types';
 import { mapPost, parseAtUri, type PostRecord, type PostView, type ProfileView } from './map-records';
+import { ownRecordsAbout, type ToggleCollection, type WriteSession } from './own-records';
 import { uriOf } from './resolve';
 import { parseRecordId, recordId } from './syntax';
 import { fetchWithTimeout, type BlueskyUpstream } from './upstream';
@@ -11,10 +12,7 @@ import { fetchWithTimeout, type BlueskyUpstream } from './upstream';
 // app.bsky.graph.follow), through a session of that account. @atproto/api is loaded by the
 // first write (see upstream.ts).
 
-type Session = { agent: Agent; did: string };
-
-/** Most recent records of one kind read from the PDS to find an existing like, repost or follow. */
-const RECENT_RECORDS = 100;
+type Session = WriteSession;
 
 export function blueskyWrites(upstream: BlueskyUpstream): PlatformWrites {
   const sessions = new Map<string, Promise<Session>>();
@@ -39,22 +37,55 @@ export function blueskyWrites(upstream: BlueskyUpstream): PlatformWrites {
     return session;
   }
 
-  /** The post as the AppView has it (uri and cid are needed to reference it). */
+  /** The post as the AppView has it now (uri and cid are needed to reference it), never from the cache. */
   async function postView(id: string): Promise<PostView> {
     const uri = await uriOf(upstream, id, 'tweet');
-    const answer = await upstream.guard('tweet', () => upstream.read<{ posts: PostView[] }>('app.bsky.feed.getPosts', { uris: [uri] }, 'tweet'));
+    const answer = await upstream.guard('tweet', () => upstream.read<{ posts: PostView[] }>('app.bsky.feed.getPosts', { uris: [uri] }, 'tweet', { fresh: true }));
     if (answer.posts.length === 0) throw new NotFoundError('tweet');
     return answer.posts[0];
   }
 
-  /** The actor's record of `collection` whose subject is `subject`, among its recent ones on the PDS. */
-  async function existingRecord(session: Session, collection: string, subject: string): Promise<string | null> {
-    const answer = await upstream.guard(null, () => session.agent.com.atproto.repo.listRecords({ repo: session.did, collection, limit: RECENT_RECORDS }));
-    const found = answer.data.records.find((record) => {
-      const value = record.value as { subject?: string | { uri?: string } };
-      return (typeof value.subject === 'string' ? value.subject : value.subject?.uri) === subject;
+  // Two toggles of the same thing by the same account run one after the other in this process,
+  // so that a double click cannot find "no record" twice and write two.
+  const toggling = new Map<string, Promise<unknown>>();
+
+  function oneAtATime<T>(key: string, run: () => Promise<T>): Promise<T> {
+    const previous = toggling.get(key) ?? Promise.resolve();
+    const next = previous.then(run, run);
+    const settled = next.then(
+      () => undefined,
+      () => undefined,
+    );
+    toggling.set(key, settled);
+    void settled.then(() => {
+      if (toggling.get(key) === settled) toggling.delete(key);
     });
-    return found?.uri ?? null;
+    return next;
+  }
+
+  /**
+   * Makes the account's record of `collection` about `subject` exist (with `create`) or not
+   * (without), reading what is there first: `changed` is false, and nothing is written, when it
+   * already was so. Returns the record's AT-URI when it exists.
+   */
+  function toggle(session: Session, collection: ToggleCollection, subject: string, create?: () => Promise<{ uri: string }>): Promise<{ changed: boolean; uri: string | null }> {
+    return oneAtATime(`${session.did}\u0000${collection}\u0000${subject}`, async () => {
+      const existing = await ownRecordsAbout(upstream, session, collection, subject);
+      if (create) {
+        if (existing.length > 0) return { changed: false, uri: existing[0] };
+        return { changed: true, uri: (await upstream.guard(null, create)).uri };
+      }
+      for (const uri of existing) {
+        const { rkey } = parseAtUri(uri);
+        await upstream.guard(null, () => session.agent.com.atproto.repo.deleteRecord({ repo: session.did, collection, rkey }));
+      }
+      return { changed: existing.length > 0, uri: null };
+    });
+  }
+
+  /** The profile a follow is about, as the AppView has it now. */
+  function targetProfile(username: string): Promise<ProfileView> {
+    return upstream.read<ProfileView>('app.bsky.actor.getProfile', { actor: username }, 'user', { fresh: true });
   }
 
   async function createTweet(actor: PlatformActor, request: CreateTweetRequest): Promise<Tweet> {
@@ -64,15 +95,18 @@ export function blueskyWrites(upstream: BlueskyUpstream): PlatformWrites {
     const text = new RichText({ text: request.text });
     await upstream.guard(null, () => text.detectFacets(session.agent));
     if (text.facets?.length) record.facets = text.facets as PostRecord['facets'];
+    // As Bluesky's own app does (it sets the composer's language): search's lang: and rules read it.
+    const lang = await detectLang(request.text);
+    if (lang) record.langs = [lang];
     if (request.in_reply_to_tweet_id) {
       const parent = await postView(request.in_reply_to_tweet_id);
-      const root = parent.record.reply?.root ?? { uri: parent.uri, cid: (parent as PostView & { cid: string }).cid };
-      record.reply = { root, parent: { uri: parent.uri, cid: (parent as PostView & { cid: string }).cid } } as PostRecord['reply'];
+      const root = parent.record.reply?.root ?? { uri: parent.uri, cid: cidOf(parent) };
+      record.reply = { root, parent: { uri: parent.uri, cid: cidOf(parent) } } as PostRecord['reply'];
     }
     let quoted: PostView | null = null;
     if (request.quoted_tweet_id) {
       quoted = await postView(request.quoted_tweet_id);
-      record.embed = { $type: 'app.bsky.embed.record', record: { uri: quoted.uri, cid: (quoted as PostView & { cid: string }).cid } } as PostRecord['embed'];
+      record.embed = { $type: 'app.bsky.embed.record', record: { uri: quoted.uri, cid: cidOf(quoted) } } as PostRecord['embed'];
     }
     const created = await upstream.guard(null, () => session.agent.com.atproto.repo.createRecord({ repo: session.did, collection: 'app.bsky.feed.post', record }));
     const author = await upstream.read<ProfileView>('app.bsky.actor.getProfile', { actor: session.did }, 'user');
@@ -123,48 +157,45 @@ export function blueskyWrites(upstream: BlueskyUpstream): PlatformWrites {
     async likeTweet(actor, tweetId) {
       const session = await sessionOf(actor);
       const post = await postView(tweetId);
-      if (!(await existingRecord(session, 'app.bsky.feed.like', post.uri))) {
-        await upstream.guard(null, () => session.agent.like(post.uri, (post as PostView & { cid: string }).cid));
-      }
-      return { tweet_id: tweetId, liked: true };
+      const { changed } = await toggle(session, 'app.bsky.feed.like', post.uri, () => session.agent.like(post.uri, cidOf(post)));
+      return { tweet_id: tweetId, liked: true, changed };
     },
     async unlikeTweet(actor, tweetId) {
       const session = await sessionOf(actor);
       const post = await postView(tweetId);
-      const like = await existingRecord(session, 'app.bsky.feed.like', post.uri);
-      if (like) await upstream.guard(null, () => session.agent.deleteLike(like));
-      return { tweet_id: tweetId, liked: false };
+      const { changed } = await toggle(session, 'app.bsky.feed.like', post.uri);
+      return { tweet_id: tweetId, liked: false, changed };
     },
     async retweet(actor, tweetId) {
       const session = await sessionOf(actor);
       const post = await postView(tweetId);
-      const repost =
-        (await existingRecord(session, 'app.bsky.feed.repost', post.uri)) ??
-        (await upstream.guard(null, () => session.agent.repost(post.uri, (post as PostView & { cid: string }).cid))).uri;
-      const { rkey } = parseAtUri(repost);
-      return { tweet_id: tweetId, retweeted: true, retweet_id: recordId(session.did, rkey) };
+      const { changed, uri } = await toggle(session, 'app.bsky.feed.repost', post.uri, () => session.agent.repost(post.uri, cidOf(post)));
+      return { tweet_id: tweetId, retweeted: true, retweet_id: recordId(session.did, parseAtUri(uri!).rkey), changed };
     },
     async unretweet(actor, tweetId) {
       const session = await sessionOf(actor);
       const post = await postView(tweetId);
-      const repost = await existingRecord(session, 'app.bsky.feed.repost', post.uri);
-      if (repost) await upstream.guard(null, () => session.agent.deleteRepost(repost));
-      return { tweet_id: tweetId, retweeted: false };
+      const { changed } = await toggle(session, 'app.bsky.feed.repost', post.uri);
+      return { tweet_id: tweetId, retweeted: false, changed };
     },
     async follow(actor, username) {
       const session = await sessionOf(actor);
-      const target = await upstream.read<ProfileView>('app.bsky.actor.getProfile', { actor: username }, 'user');
-      if (!(await existingRecord(session, 'app.bsky.graph.follow', target.did))) await upstream.guard(null, () => session.agent.follow(target.did));
-      return { username: target.handle, following: true };
+      const target = await targetProfile(username);
+      const { changed } = await toggle(session, 'app.bsky.graph.follow', target.did, () => session.agent.follow(target.did));
+      return { username: target.handle, following: true, changed };
     },
     async unfollow(actor, username) {
       const session = await sessionOf(actor);
-      const target = await upstream.read<ProfileView>('app.bsky.actor.getProfile', { actor: username }, 'user');
-      const follow = await existingRecord(session, 'app.bsky.graph.follow', target.did);
-      if (follow) await upstream.guard(null, () => session.agent.deleteFollow(follow));
-      return { username: target.handle, following: false };
+      const target = await targetProfile(username);
+      const { changed } = await toggle(session, 'app.bsky.graph.follow', target.did);
+      return { username: target.handle, following: false, changed };
     },
   };
+}
+
+/** The content hash a like or repost pins the post's version with. */
+function cidOf(post: PostView): string {
+  return (post as PostView & { cid: string }).cid;
 }
 
 export { parseRecordId };
