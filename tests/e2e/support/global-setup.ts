@@ -51,6 +51,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ADMIN_EMAILS: 'e2e-admin@perch.test',
       // Every spec signs up its own accounts from 127.0.0.1; the limit itself is tested in integration.
       PERCH_SIGNUP_LIMIT_PER_HOUR: '0',
+      // The specs' webhook receivers listen on 127.0.0.1, refused by default.
+      PERCH_WEBHOOK_ALLOW_PRIVATE: '1',
       NEXT_TELEMETRY_DISABLED: '1',
     };
     // The tests expect the defaults and an origin taken from the request.
