@@ -33,7 +33,7 @@ export function EndpointForm({ onCreated }: { onCreated: (endpoint: EndpointWith
     <form noValidate onSubmit={submit} aria-label="Add a webhook endpoint" className="flex flex-col gap-4">
       <FormAlert message={error} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Endpoint URL" name="url" type="url" maxLength={2048} placeholder="https://example.com/hooks/perch" hint="HTTPS; plain HTTP only on localhost or 127.0.0.1." />
+        <TextField label="Endpoint URL" name="url" type="url" maxLength={2048} placeholder="https://example.com/hooks/perch" hint="HTTPS to a public host (private and loopback addresses are refused)." />
         <TextField label="Description (optional)" name="description" maxLength={200} />
       </div>
       <div>

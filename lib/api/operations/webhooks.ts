@@ -52,7 +52,7 @@ export const createWebhook = defineOperation({
   method: 'POST',
   path: '/v2/webhooks',
   summary: 'Register a webhook endpoint for your account’s rule matches',
-  description: `HTTPS URLs; plain HTTP only on localhost, 127.0.0.1 or [::1]. At most ${MAX_ENDPOINTS_PER_ACCOUNT} per account. ${SIGNING_NOTE}`,
+  description: `HTTPS URLs of public hosts: a URL naming a loopback, private, link-local, CGNAT, multicast, unspecified or reserved address in any notation (decimal, hex, octal, short IPv4 forms; IPv4-mapped, NAT64 and 6to4 IPv6 forms) or a local name (localhost, *.localhost, *.local, *.internal, single labels) is refused with a 400 naming url, unless the deployment sets PERCH_WEBHOOK_ALLOW_PRIVATE=1 (development), which also allows plain HTTP to those hosts only. Every attempt resolves the host again and connects only if all its addresses are public (no redirect is followed); the delivery log's last_error is then only could not connect (a refused address included), timed out, TLS error or HTTP <status>, as for POST /v2/webhooks/{webhookId}/test. At most ${MAX_ENDPOINTS_PER_ACCOUNT} per account. ${SIGNING_NOTE}`,
   scope: 'read',
   cost: COSTS.free,
   body: z.object({ url: z.string().min(1).max(2048), description: z.string().max(200).optional() }),
