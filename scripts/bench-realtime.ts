@@ -32,6 +32,8 @@ process.env.DATABASE_URL = url.toString();
 process.env.PERCH_WEBHOOK_RETRY_BASE_MS ??= '1000';
 process.env.PERCH_WEBHOOK_RETRY_MAX_MS ??= '5000';
 process.env.PERCH_WEBHOOK_CONCURRENCY ??= '20';
+// The bench's receiver listens on 127.0.0.1, which webhooks may reach only with this set.
+process.env.PERCH_WEBHOOK_ALLOW_PRIVATE ??= '1';
 
 const percentile = (values: number[], p: number) => {
   if (values.length === 0) return NaN;
