@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { findUnstorableText } from '@/lib/db/unstorable-text';
 import { ApiError } from './errors';
 import type { ApiRequest } from './api-request';
 
@@ -54,6 +55,10 @@ export function parseInput<S extends z.ZodObject<z.ZodRawShape>>(schema: S | und
     const defaults = parsedEmptyInput(strict);
     if (defaults) return { ...defaults } as z.output<S>;
   }
+  // Text the database cannot store (NUL, a lone surrogate) is refused by field whatever the
+  // schema says, so that no operation's INSERT or jsonb cast turns it into a 500.
+  const unstorable = findUnstorableText(input);
+  if (unstorable.length > 0) throw new ApiError('invalid_request', `${unstorable[0].path}: ${unstorable[0].message}`, unstorable);
   const result = strict.safeParse(input);
   if (result.success) return result.data as z.output<S>;
   const details = detailsOf(result.error, location);

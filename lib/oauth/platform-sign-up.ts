@@ -3,6 +3,7 @@ import { MIN_PASSWORD_LENGTH, hashPassword } from '@/lib/auth/password';
 import { describeWait } from '@/lib/auth/sign-in-limiter';
 import { sharedSignUpLimiter, type SignUpLimiter } from '@/lib/auth/sign-up-limiter';
 import { getPool } from '@/lib/db/pool';
+import { unstorableReason } from '@/lib/db/unstorable-text';
 import { fieldErrors, type FieldErrors } from '@/lib/dashboard/field-errors';
 import { nextSnowflake } from '@/lib/platform/snowflake';
 
@@ -12,7 +13,13 @@ export const platformSignUpSchema = z.object({
     .trim()
     .transform((value) => value.replace(/^@/, ''))
     .pipe(z.string().min(1, 'Choose a username').regex(/^[A-Za-z0-9_]{1,15}$/, 'Use 1 to 15 letters, digits or _')),
-  name: z.string().trim().min(1, 'Enter a display name').max(50, 'Use at most 50 characters'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Enter a display name')
+    .max(50, 'Use at most 50 characters')
+    // PostgreSQL text cannot hold NUL: refused here rather than failing the INSERT.
+    .refine((value) => unstorableReason(value) === null, 'Remove the NUL or invalid characters'),
   password: z.string().min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters`).max(256, 'Use at most 256 characters'),
 });
 

@@ -10,7 +10,7 @@ export const dynamic = 'force-dynamic';
 async function handlePost(request: Request): Promise<Response> {
   if (!isSameOrigin(request)) return jsonError(403, 'cross-site requests are not accepted');
   const body = await readJsonBody(request);
-  if (!body.ok) return jsonError(body.status, body.message);
+  if (!body.ok) return jsonError(body.status, body.message, body.errors);
   const result = await resetPassword(body.body);
   if (!result.ok) return jsonError(400, result.errors.form ?? 'fix the highlighted fields', result.errors);
   return Response.json({ reset: true }, { headers: { 'cache-control': 'no-store' } });

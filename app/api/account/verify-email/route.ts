@@ -10,7 +10,7 @@ export const dynamic = 'force-dynamic';
 async function handlePost(request: Request): Promise<Response> {
   if (!isSameOrigin(request)) return jsonError(403, 'cross-site requests are not accepted');
   const body = await readJsonBody(request);
-  if (!body.ok) return jsonError(body.status, body.message);
+  if (!body.ok) return jsonError(body.status, body.message, body.errors);
   const token = (body.body as { token?: unknown } | null)?.token;
   if (typeof token !== 'string' || !(await verifyEmail(token))) return jsonError(400, 'This confirmation link has expired or was already used: send a new one from Settings');
   return Response.json({ verified: true }, { headers: { 'cache-control': 'no-store' } });

@@ -20,7 +20,7 @@ async function handlePost(request: Request): Promise<Response> {
   const { user, response } = await routeUser(request);
   if (response) return response;
   const body = await readJsonBody(request);
-  if (!body.ok) return jsonError(body.status, body.message);
+  if (!body.ok) return jsonError(body.status, body.message, body.errors);
   const result = await createKeyForUser(user.id, body.body);
   if (!result.ok) return jsonError(400, 'fix the highlighted fields', result.errors);
   return Response.json({ key: result.key }, { status: 201, headers: NO_STORE });

@@ -11,7 +11,7 @@ async function handlePost(request: Request): Promise<Response> {
   const { user, response } = await routeUser(request);
   if (response) return response;
   const body = await readJsonBody(request);
-  if (!body.ok) return jsonError(body.status, body.message);
+  if (!body.ok) return jsonError(body.status, body.message, body.errors);
   const result = await changePassword(user.id, body.body, await currentSessionId());
   if (!result.ok) return jsonError(400, 'fix the highlighted fields', result.errors);
   return Response.json({ changed: true, other_sessions_ended: true }, { headers: { 'cache-control': 'no-store' } });

@@ -10,7 +10,7 @@ async function handlePost(request: Request): Promise<Response> {
   const { response } = await routeUser(request, { admin: true });
   if (response) return response;
   const body = await readJsonBody(request);
-  if (!body.ok) return jsonError(body.status, body.message);
+  if (!body.ok) return jsonError(body.status, body.message, body.errors);
   const result = await adminGrant(body.body);
   if (!result.ok) return jsonError(400, 'fix the highlighted fields', result.errors);
   return Response.json(result, { status: 201 });

@@ -10,7 +10,7 @@ async function handlePatch(request: Request): Promise<Response> {
   const { user, response } = await routeUser(request);
   if (response) return response;
   const body = await readJsonBody(request);
-  if (!body.ok) return jsonError(body.status, body.message);
+  if (!body.ok) return jsonError(body.status, body.message, body.errors);
   const result = await setBalanceThreshold(user.id, (body.body as { threshold?: unknown } | null)?.threshold);
   if (!result.ok) return jsonError(400, result.error, { threshold: result.error });
   return Response.json(result.status, { headers: { 'cache-control': 'no-store' } });

@@ -14,7 +14,7 @@ async function handlePost(request: Request): Promise<Response> {
   const config = readStripeConfig();
   if (!config) return jsonError(404, 'credits are not sold on this deployment: an administrator grants them');
   const body = await readJsonBody(request);
-  if (!body.ok) return jsonError(body.status, body.message);
+  if (!body.ok) return jsonError(body.status, body.message, body.errors);
   const pack = (body.body as { pack?: unknown } | null)?.pack;
   const result = await createCheckout(config, user, pack, publicOrigin(request.headers));
   if (!result.ok) return jsonError(result.status, result.message);

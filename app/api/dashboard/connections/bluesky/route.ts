@@ -26,7 +26,7 @@ async function handlePost(request: Request): Promise<Response> {
   const { user, bluesky, response } = await blueskyRouteUser(request);
   if (response) return response;
   const body = await readJsonBody(request);
-  if (!body.ok) return jsonError(body.status, body.message);
+  if (!body.ok) return jsonError(body.status, body.message, body.errors);
   const input = connectSchema.safeParse(body.body);
   if (!input.success) return jsonError(400, 'fix the highlighted fields', fieldErrors(input.error));
   try {

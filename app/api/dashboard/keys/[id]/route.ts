@@ -18,7 +18,7 @@ async function handlePatch(request: Request, context: Context): Promise<Response
   const { user, response } = await routeUser(request);
   if (response) return response;
   const body = await readJsonBody(request);
-  if (!body.ok) return jsonError(body.status, body.message);
+  if (!body.ok) return jsonError(body.status, body.message, body.errors);
   const result = await updateKey(user.id, (await context.params).id, body.body);
   if (result.ok) return Response.json({ name: result.key.name, key: result.key });
   if ('notFound' in result) return jsonError(404, NOT_FOUND);

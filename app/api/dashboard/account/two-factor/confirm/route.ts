@@ -10,7 +10,7 @@ async function handlePost(request: Request): Promise<Response> {
   const { user, response } = await routeUser(request);
   if (response) return response;
   const body = await readJsonBody(request);
-  if (!body.ok) return jsonError(body.status, body.message);
+  if (!body.ok) return jsonError(body.status, body.message, body.errors);
   const code = (body.body as { code?: unknown } | null)?.code;
   const codes = typeof code === 'string' ? await confirmTotpEnrolment(user.id, code) : null;
   if (!codes) return jsonError(400, 'fix the highlighted fields', { code: 'That code is not right: enter the 6 digits your app shows now' });

@@ -23,7 +23,7 @@ async function handlePost(request: Request): Promise<Response> {
   const client = getBlueskyOAuthClient(bluesky);
   if (!client) return jsonError(404, 'Sign in with Bluesky needs PERCH_PUBLIC_URL: connect with an app password instead');
   const body = await readJsonBody(request);
-  if (!body.ok) return jsonError(body.status, body.message);
+  if (!body.ok) return jsonError(body.status, body.message, body.errors);
   const input = startSchema.safeParse(body.body);
   if (!input.success) return jsonError(400, 'fix the highlighted fields', fieldErrors(input.error));
   try {

@@ -12,7 +12,7 @@ async function handlePost(request: Request, context: Context): Promise<Response>
   const { user, response } = await routeUser(request);
   if (response) return response;
   const body = await readJsonBody(request);
-  if (!body.ok) return jsonError(body.status, body.message);
+  if (!body.ok) return jsonError(body.status, body.message, body.errors);
   const graceHours = (body.body as { graceHours?: unknown } | null)?.graceHours;
   if (!ROTATION_GRACE_HOURS.includes(graceHours as RotationGraceHours)) {
     return jsonError(400, 'fix the highlighted fields', { graceHours: `Choose a grace period of ${ROTATION_GRACE_HOURS.join(', ')} hours` });
