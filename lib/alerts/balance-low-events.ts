@@ -1,6 +1,6 @@
 import { getPool } from '@/lib/db/pool';
 import { toCredits } from '@/lib/credits/credit-amount';
-import { enqueueDeliverySql } from '@/lib/delivery/job-queue';
+import { wakeEndpointSql } from '@/lib/delivery/wake-endpoint';
 import { DEFAULT_LOW_BALANCE_THRESHOLD } from './balance-alert';
 
 export const BALANCE_LOW_EVENT = 'account.balance_low';
@@ -39,8 +39,8 @@ const NOTIFY_SQL = `
     INSERT INTO realtime_deliveries (endpoint_id, event, data)
     SELECT e.id, '${BALANCE_LOW_EVENT}', jsonb_build_object('balance', $3::bigint, 'threshold', claimed.threshold)
     FROM claimed JOIN realtime_endpoints e ON e.user_id = claimed.user_id AND e.active
-    RETURNING id
-  ) SELECT created.id::text, ${enqueueDeliverySql('created.id')} FROM created`;
+    RETURNING id, endpoint_id
+  ) SELECT created.id::text, ${wakeEndpointSql('created.endpoint_id')} FROM created`;
 
 const REARM_SQL = `
   UPDATE balance_alerts SET notified = false

@@ -1,6 +1,6 @@
 import { getPool } from '@/lib/db/pool';
 import { getBalance } from '@/lib/credits';
-import { enqueueDeliverySql } from './job-queue';
+import { wakeEndpointSql } from './wake-endpoint';
 
 /**
  * Pauses rules that cannot pay for their matches: all of the account's active rules when its
@@ -25,12 +25,14 @@ export async function resumeAfterGrant(userId: string, minimumBalance: number): 
     `UPDATE realtime_rules SET status = 'active', paused_reason = NULL, updated_at = now() WHERE user_id = $1 AND paused_reason = 'insufficient_credits'`,
     [userId],
   );
-  const deliveries = await getPool().query(
+  const deliveries = await getPool().query<{ resumed: number }>(
     `WITH resumed AS (
        UPDATE realtime_deliveries d SET status = 'pending' FROM realtime_endpoints e
-       WHERE e.id = d.endpoint_id AND e.user_id = $1 AND d.status = 'awaiting_credits' RETURNING d.id
-     ) SELECT ${enqueueDeliverySql('resumed.id')} FROM resumed`,
+       WHERE e.id = d.endpoint_id AND e.user_id = $1 AND d.status = 'awaiting_credits' RETURNING d.id, d.endpoint_id
+     ), woken AS (
+       SELECT ${wakeEndpointSql('r.endpoint_id')} FROM (SELECT DISTINCT endpoint_id FROM resumed) r
+     ) SELECT (SELECT count(*) FROM resumed)::int AS resumed, (SELECT count(*) FROM woken)::int AS woken`,
     [userId],
   );
-  return { rules: rules.rowCount ?? 0, deliveries: deliveries.rowCount ?? 0 };
+  return { rules: rules.rowCount ?? 0, deliveries: deliveries.rows[0].resumed };
 }

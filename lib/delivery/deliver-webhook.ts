@@ -1,6 +1,5 @@
 import { getPool } from '@/lib/db/pool';
 import { holdMatchPayment, type MatchPayment } from './charge-match';
-import { enqueueDeliverySql } from './job-queue';
 import { postWebhook } from './post-webhook';
 import { nextRetryDelay } from './retry-policy';
 import { SIGNATURE_HEADER, signatureHeader } from './sign-payload';
@@ -37,27 +36,30 @@ const LOAD_SQL = `
   LEFT JOIN realtime_rules r ON r.id = m.rule_id
   WHERE d.id = $1::uuid`;
 
+/** What an attempt came to: the POST answered 2xx, the POST failed, or no POST was made. */
+export type AttemptOutcome = 'delivered' | 'failed' | 'skipped';
+
 /**
- * One attempt at one delivery (a graphile-worker job): hold the match's price, POST the
- * signed event, then settle and mark it delivered, or release and schedule the next try
- * (exponential backoff for about a day, then failed). Finished deliveries are left alone,
- * so a duplicated job sends nothing twice.
+ * One attempt at one delivery (claimed by its endpoint's turn, endpoint-turn.ts): hold the
+ * match's price, POST the signed event, then settle and mark it delivered, or release and set
+ * the next try (exponential backoff for about a day, then failed). Finished deliveries are left
+ * alone, so a duplicated claim sends nothing twice. Every ending clears the claim's lease.
  */
-export async function deliverWebhook(deliveryId: string): Promise<void> {
+export async function deliverWebhook(deliveryId: string): Promise<AttemptOutcome> {
   const pool = getPool();
   const { rows } = await pool.query<DeliveryRow>(LOAD_SQL, [deliveryId]);
   const delivery = rows[0];
-  if (!delivery || delivery.status !== 'pending') return;
+  if (!delivery || delivery.status !== 'pending') return 'skipped';
   if (!delivery.active) {
-    await pool.query(`UPDATE realtime_deliveries SET status = 'failed', last_error = 'endpoint disabled' WHERE id = $1`, [deliveryId]);
-    return;
+    await pool.query(`UPDATE realtime_deliveries SET status = 'failed', last_error = 'endpoint disabled', lease_until = NULL WHERE id = $1`, [deliveryId]);
+    return 'skipped';
   }
   let payment: MatchPayment | null = null;
   if (delivery.event === 'rule.match' && delivery.match_id !== null && delivery.key_id !== null) {
     payment = await holdMatchPayment({ matchId: delivery.match_id, userId: delivery.user_id, keyId: delivery.key_id }, `dlv_${deliveryId}`);
     if (!payment) {
-      await pool.query(`UPDATE realtime_deliveries SET status = 'awaiting_credits', last_error = 'insufficient credits' WHERE id = $1 AND status = 'pending'`, [deliveryId]);
-      return;
+      await pool.query(`UPDATE realtime_deliveries SET status = 'awaiting_credits', last_error = 'insufficient credits', lease_until = NULL WHERE id = $1 AND status = 'pending'`, [deliveryId]);
+      return 'skipped';
     }
   }
   const body = webhookBody({
@@ -86,25 +88,26 @@ export async function deliverWebhook(deliveryId: string): Promise<void> {
     await payment?.settle(outcome.latencyMs);
     await pool.query(
       `UPDATE realtime_deliveries SET status = 'delivered', attempts = attempts + 1, last_status_code = $2, last_error = NULL,
-         last_latency_ms = $3, delivered_at = now(), next_attempt_at = NULL WHERE id = $1`,
+         last_latency_ms = $3, delivered_at = now(), next_attempt_at = NULL, lease_until = NULL WHERE id = $1`,
       [deliveryId, outcome.statusCode, outcome.latencyMs],
     );
-    return;
+    return 'delivered';
   }
   await payment?.release(outcome.latencyMs, outcome.statusCode ?? 502);
   const delay = nextRetryDelay(delivery.attempts + 1, delivery.created_at);
   if (delay === null) {
     await pool.query(
-      `UPDATE realtime_deliveries SET status = 'failed', attempts = attempts + 1, last_status_code = $2, last_error = $3, last_latency_ms = $4, next_attempt_at = NULL WHERE id = $1`,
+      `UPDATE realtime_deliveries SET status = 'failed', attempts = attempts + 1, last_status_code = $2, last_error = $3, last_latency_ms = $4, next_attempt_at = NULL,
+         lease_until = NULL WHERE id = $1`,
       [deliveryId, outcome.statusCode, outcome.error, outcome.latencyMs],
     );
-    return;
+    return 'failed';
   }
+  // The endpoint's turn comes back for it when it falls due (the claim reports when).
   await pool.query(
-    `WITH updated AS (
-       UPDATE realtime_deliveries SET attempts = attempts + 1, last_status_code = $2, last_error = $3, last_latency_ms = $4,
-         next_attempt_at = now() + $5 * interval '1 millisecond' WHERE id = $1 RETURNING id, next_attempt_at
-     ) SELECT ${enqueueDeliverySql('updated.id', 'updated.next_attempt_at')} FROM updated`,
+    `UPDATE realtime_deliveries SET attempts = attempts + 1, last_status_code = $2, last_error = $3, last_latency_ms = $4,
+       next_attempt_at = now() + $5 * interval '1 millisecond', lease_until = NULL WHERE id = $1`,
     [deliveryId, outcome.statusCode, outcome.error, outcome.latencyMs, delay],
   );
+  return 'failed';
 }

@@ -1,6 +1,6 @@
 import { storableId } from '@/lib/platform/local/ids';
 import { getPool } from '@/lib/db/pool';
-import { enqueueDeliverySql } from './job-queue';
+import { wakeEndpointSql } from './wake-endpoint';
 import { newEndpointSecret } from './sign-payload';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -100,8 +100,8 @@ export async function sendTestEvent(userId: string, endpointId: string): Promise
   if (storableId(endpointId) === null) return null;
   const { rows } = await getPool().query<{ id: string }>(
     `WITH created AS (
-       INSERT INTO realtime_deliveries (endpoint_id, event) SELECT id, 'test' FROM realtime_endpoints WHERE user_id = $1 AND id = $2::bigint RETURNING id
-     ) SELECT created.id::text, ${enqueueDeliverySql('created.id')} FROM created`,
+       INSERT INTO realtime_deliveries (endpoint_id, event) SELECT id, 'test' FROM realtime_endpoints WHERE user_id = $1 AND id = $2::bigint RETURNING id, endpoint_id
+     ) SELECT created.id::text, ${wakeEndpointSql('created.endpoint_id')} FROM created`,
     [userId, endpointId],
   );
   return rows[0]?.id ?? null;
@@ -121,9 +121,9 @@ export async function replayDelivery(userId: string, deliveryId: string): Promis
        WHERE e.user_id = $1 AND d.id::text = $2 FOR UPDATE OF d
      ), reset AS (
        UPDATE realtime_deliveries d SET status = 'pending', created_at = now(), next_attempt_at = NULL
-       FROM target WHERE d.id = target.id AND target.status IN ('delivered', 'failed') RETURNING d.id
+       FROM target WHERE d.id = target.id AND target.status IN ('delivered', 'failed') RETURNING d.id, d.endpoint_id
      )
-     SELECT target.status, EXISTS (SELECT 1 FROM reset) AS queued, (SELECT ${enqueueDeliverySql('reset.id')} FROM reset) IS NOT NULL AS job FROM target`,
+     SELECT target.status, EXISTS (SELECT 1 FROM reset) AS queued, (SELECT ${wakeEndpointSql('reset.endpoint_id')} FROM reset) IS NOT NULL AS job FROM target`,
     [userId, deliveryId],
   );
   if (rows.length === 0) return 'not_found';

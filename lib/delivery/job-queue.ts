@@ -1,13 +1,10 @@
 import { Logger, run, type Runner, type TaskList } from 'graphile-worker';
 
-/** The task name of one webhook delivery attempt; its payload is `{ deliveryId }`. */
+/**
+ * The task of one webhook delivery each, as queued before endpoints had turns (wake-endpoint.ts):
+ * still taken, so that jobs left waiting in an upgraded database are not lost; payload `{ deliveryId }`.
+ */
 export const DELIVERY_TASK = 'perch_webhook_delivery';
-
-/** SQL that enqueues a delivery attempt inside the caller's transaction (graphile-worker's add_job). */
-export function enqueueDeliverySql(deliveryIdExpression: string, runAtExpression = 'NULL'): string {
-  // The job retries only on crashes or database errors; HTTP failures are rescheduled by the task itself.
-  return `graphile_worker.add_job('${DELIVERY_TASK}', json_build_object('deliveryId', ${deliveryIdExpression}), run_at := ${runAtExpression}, max_attempts := 5)`;
-}
 
 /**
  * Starts graphile-worker on DATABASE_URL: it installs its schema (graphile_worker) on first

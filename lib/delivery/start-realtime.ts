@@ -2,9 +2,10 @@ import type { Runner } from 'graphile-worker';
 import { startMatchWorker, type MatchWorker } from '@/lib/rules/match-worker';
 import { MATCH_PRICE } from './charge-match';
 import { resumeAfterGrant } from './credit-pauses';
-import { deliverWebhook } from './deliver-webhook';
-import { DELIVERY_TASK, startJobQueue } from './job-queue';
+import { DELIVERY_TASKS } from './delivery-tasks';
+import { startJobQueue } from './job-queue';
 import { subscribe } from './notifications';
+import { startStalledEndpointSweeper } from './wake-stalled-endpoints';
 import { StartupError } from '@/lib/db/startup-error';
 import { startBalanceWatcher } from '@/lib/alerts/balance-low-events';
 import { runWhileLeader } from '@/lib/db/run-while-leader';
@@ -16,6 +17,11 @@ import { startXSource, type XSourceOptions } from '@/lib/rules/x-source';
 const POSITIVE_INTEGERS = [
   'PERCH_RULES_PER_KEY',
   'PERCH_WEBHOOK_CONCURRENCY',
+  'PERCH_WEBHOOK_ENDPOINT_CONCURRENCY',
+  'PERCH_WEBHOOK_ACCOUNT_CONCURRENCY',
+  'PERCH_WEBHOOK_BREAKER_FAILURES',
+  'PERCH_WEBHOOK_BREAKER_OPEN_MS',
+  'PERCH_WEBHOOK_BREAKER_MAX_OPEN_MS',
   'PERCH_WEBHOOK_RETRY_BASE_MS',
   'PERCH_WEBHOOK_RETRY_MAX_MS',
   'PERCH_WEBHOOK_RETRY_WINDOW_MS',
@@ -48,9 +54,10 @@ export type Realtime = { matcher: MatchWorker; queue: Runner; stop: () => Promis
 export async function startRealtime(options: { x?: XSourceOptions } = {}): Promise<Realtime> {
   checkRealtimeSettings();
   const queue = await startJobQueue(
-    { [DELIVERY_TASK]: async (payload) => deliverWebhook((payload as { deliveryId: string }).deliveryId) },
+    DELIVERY_TASKS,
     Number(process.env.PERCH_WEBHOOK_CONCURRENCY ?? 10),
   );
+  const stopSweeper = startStalledEndpointSweeper();
   const matcher = await startMatchWorker();
   const unsubscribeCredits = await subscribe('perch_realtime_credits', (userId) => {
     if (userId) void resumeAfterGrant(userId, MATCH_PRICE).catch((error: Error) => console.error(`[realtime] resuming ${userId} failed: ${error.message}`));
@@ -75,6 +82,7 @@ export async function startRealtime(options: { x?: XSourceOptions } = {}): Promi
       unsubscribeCredits();
       await stopBalanceWatcher();
       await matcher.stop();
+      await stopSweeper();
       await queue.stop();
     },
   };

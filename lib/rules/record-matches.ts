@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { enqueueDeliverySql } from '@/lib/delivery/job-queue';
+import { wakeEndpointSql } from '@/lib/delivery/wake-endpoint';
 import type { PlatformName } from '@/lib/platform/platform';
 import type { Tweet } from '@/lib/platform/types';
 import { compileRule, type CompiledRule } from './compile-rule';
@@ -11,8 +11,9 @@ export const CHANNELS = { tweets: 'perch_realtime_tweets', rules: 'perch_realtim
 /** A rule that matched a tweet, and the tweet as deliveries carry it. */
 export type FoundMatch = { rule_id: string; tweet_id: string; tweet: Tweet };
 
-// A batch's matches, its webhook deliveries and their jobs, in one statement of the caller's
-// transaction. Rules paused or deleted since the rule set was loaded are left out here.
+// A batch's matches, its webhook deliveries and a turn for each endpoint given some (however
+// many), in one statement of the caller's transaction. Rules paused or deleted since the rule
+// set was loaded are left out here.
 const RECORD_SQL = `
   WITH found AS (
     SELECT x.* FROM jsonb_to_recordset($1::jsonb) AS x(rule_id bigint, tweet_id text, tweet jsonb)
@@ -27,9 +28,9 @@ const RECORD_SQL = `
   ), delivered AS (
     INSERT INTO realtime_deliveries (endpoint_id, match_id, event)
     SELECT e.id, m.id, 'rule.match' FROM matched m JOIN realtime_endpoints e ON e.user_id = m.user_id AND e.active
-    RETURNING id
+    RETURNING id, endpoint_id
   ), jobs AS (
-    SELECT ${enqueueDeliverySql('delivered.id')} FROM delivered
+    SELECT ${wakeEndpointSql('woken.endpoint_id')} FROM (SELECT DISTINCT endpoint_id FROM delivered) woken
   )
   SELECT (SELECT count(*) FROM jobs)::int AS jobs, coalesce((SELECT array_agg(DISTINCT key_id) FROM matched), '{}') AS keys, (SELECT count(*) FROM matched)::int AS matches`;
 

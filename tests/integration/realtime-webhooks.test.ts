@@ -16,6 +16,9 @@ import { startWebhookReceiver } from '../support/webhook-receiver';
 
 process.env.PERCH_WEBHOOK_RETRY_BASE_MS = '200';
 process.env.PERCH_WEBHOOK_RETRY_MAX_MS = '1000';
+// The receiver's downtime opens its endpoint's circuit breaker: its trials come as fast as the retries.
+process.env.PERCH_WEBHOOK_BREAKER_OPEN_MS = '200';
+process.env.PERCH_WEBHOOK_BREAKER_MAX_OPEN_MS = '1000';
 
 let writer: Writer;
 let instances: Realtime[] = [];

@@ -1,0 +1,59 @@
+import { getPool } from '@/lib/db/pool';
+import { forgetLoop, reportLoopDown, reportLoopUp } from '@/lib/health/loop-health';
+import { BREAKER } from './circuit-breaker';
+import { wakeEndpointSql } from './wake-endpoint';
+
+/** The sweeper's name in /api/health. */
+export const WEBHOOK_SWEEP_LOOP = 'webhook_sweep';
+
+const SWEEP_EVERY_MS = 5_000;
+
+// Endpoints with a delivery due for a while that no attempt holds, circuit not open: their turn
+// was lost (its instance died with it, or it failed past its retries, or a wake-up raced a turn
+// that was just ending). One index probe per endpoint; a turn already waiting keeps its place.
+const SWEEP_SQL = `
+  SELECT ${wakeEndpointSql('e.id', 'preserve_run_at')} FROM realtime_endpoints e
+  WHERE NOT (e.consecutive_failures >= $1 AND e.circuit_open_until > now())
+    AND EXISTS (
+      SELECT 1 FROM realtime_deliveries d
+      WHERE d.endpoint_id = e.id AND d.status = 'pending' AND coalesce(d.next_attempt_at, d.created_at) <= now() - $2 * interval '1 millisecond'
+        AND (d.lease_until IS NULL OR d.lease_until <= now())
+    )`;
+
+/** One pass: wakes every endpoint whose due deliveries no turn is coming for; how many were woken. */
+export async function wakeStalledEndpoints(): Promise<number> {
+  const { rowCount } = await getPool().query(SWEEP_SQL, [BREAKER.failures, SWEEP_EVERY_MS]);
+  return rowCount ?? 0;
+}
+
+/**
+ * Runs wakeStalledEndpoints every few seconds until stopped, reporting to /api/health: the
+ * deliveries table is the truth, a turn's job only its wake-up. Safe on every instance at once.
+ */
+export function startStalledEndpointSweeper(intervalMs = SWEEP_EVERY_MS): () => Promise<void> {
+  let running: Promise<unknown> | null = null;
+  let lastProblem = '';
+  const graceMs = Math.max(10_000, 3 * intervalMs);
+  const timer = setInterval(() => {
+    if (running) return;
+    running = wakeStalledEndpoints()
+      .then(() => {
+        if (reportLoopUp(WEBHOOK_SWEEP_LOOP, { graceMs })) console.log('[webhooks] the delivery sweeper works again');
+        lastProblem = '';
+      })
+      .catch((error: Error) => {
+        reportLoopDown(WEBHOOK_SWEEP_LOOP, error, { graceMs });
+        if (error.message !== lastProblem) console.error(`[webhooks] the delivery sweeper failed: ${error.message}`);
+        lastProblem = error.message;
+      })
+      .finally(() => {
+        running = null;
+      });
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+    forgetLoop(WEBHOOK_SWEEP_LOOP);
+  };
+}
