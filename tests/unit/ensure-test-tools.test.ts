@@ -32,7 +32,7 @@ function executable(file: string, text = '#!/bin/sh\nexit 0\n'): void {
 }
 
 function run(bin: string, chromium: string) {
-  return spawnSync(process.execPath, [SCRIPT], { env: { PATH: bin, PLAYWRIGHT_CHROMIUM_PATH: chromium, HOME: os.tmpdir() }, encoding: 'utf8' });
+  return spawnSync(process.execPath, [SCRIPT], { env: { NODE_ENV: 'test', PATH: bin, PLAYWRIGHT_CHROMIUM_PATH: chromium, HOME: os.tmpdir() }, encoding: 'utf8' });
 }
 
 describe('ensure-test-tools (npm pretest)', () => {
@@ -63,7 +63,7 @@ describe('ensure-test-tools (npm pretest)', () => {
     fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(project));
     const result = spawnSync(process.execPath, [npmCli, 'test'], {
       cwd: dir,
-      env: { PATH: bin, PLAYWRIGHT_CHROMIUM_PATH: chromium, HOME: dir, npm_config_update_notifier: 'false', npm_config_cache: path.join(dir, '.npm') },
+      env: { NODE_ENV: 'test', PATH: bin, PLAYWRIGHT_CHROMIUM_PATH: chromium, HOME: dir, npm_config_update_notifier: 'false', npm_config_cache: path.join(dir, '.npm') },
       encoding: 'utf8',
     });
     expect(result.status, result.stderr).not.toBe(0);
