@@ -13,7 +13,10 @@ const RECHECK_MS = 5000;
 
 async function databaseIsUp(): Promise<boolean> {
   try {
-    return (await fetch('/api/health', { cache: 'no-store' })).ok;
+    // Asked of the body, not the status: /api/health is also a 503 while a background loop is down.
+    const answer = await fetch('/api/health', { cache: 'no-store' });
+    const body = (await answer.json().catch(() => null)) as { database?: string } | null;
+    return body?.database === 'ok';
   } catch {
     return false; // this instance itself is not answering: the same for the reader
   }
