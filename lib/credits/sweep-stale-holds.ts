@@ -1,5 +1,6 @@
 import { isDatabaseUnavailable } from '@/lib/db/database-unavailable';
 import { getPool } from '@/lib/db/pool';
+import { forgetLoop, reportLoopDown, reportLoopUp } from '@/lib/health/loop-health';
 import { toCredits } from './credit-amount';
 import { reclaimExpiredLeases } from './reclaim-expired-leases';
 
@@ -29,6 +30,9 @@ const SWEEP_ONE_SQL = `
 
 export type SweepResult = { released: number; credits: number };
 
+/** The hold sweeper's name in /api/health. */
+export const HOLD_SWEEPER_LOOP = 'hold_sweeper';
+
 /** Releases holds older than `olderThanMs` (left by killed requests), refunding them in full. */
 export async function sweepStaleHolds(olderThanMs: number, { maxHolds = 10_000 } = {}): Promise<SweepResult> {
   if (!Number.isInteger(olderThanMs) || olderThanMs < 0) throw new RangeError(`olderThanMs must be an integer >= 0, got ${olderThanMs}`);
@@ -57,6 +61,8 @@ export function startHoldSweeper({ olderThanMs = 10 * 60_000, intervalMs = 60_00
   let running = false;
   // A database outage fails every sweep until it is over: said once, not once a sweep.
   let outage = false;
+  // A sweep is due every interval: one that failed is "recovering" until the next succeeds.
+  const health = { graceMs: 2 * intervalMs + 10_000 };
   const timer = setInterval(() => {
     // A sweep slower than the interval must not overlap with the next one.
     if (running) return;
@@ -65,11 +71,13 @@ export function startHoldSweeper({ olderThanMs = 10 * 60_000, intervalMs = 60_00
       .then(async ({ released, credits }) => {
         if (outage) console.log('[credits] the database is back: stale hold sweeps resume');
         outage = false;
+        reportLoopUp(HOLD_SWEEPER_LOOP, health);
         if (released > 0) console.warn(`[credits] released ${released} stale hold(s), ${credits} credits refunded`);
         const leases = await reclaimExpiredLeases();
         if (leases.reclaimed > 0) console.warn(`[credits] reclaimed ${leases.reclaimed} expired lease(s) of stopped instances, ${leases.credits} credits returned`);
       })
       .catch((error: Error) => {
+        reportLoopDown(HOLD_SWEEPER_LOOP, error, health);
         if (!isDatabaseUnavailable(error)) return console.error(`[credits] stale hold sweep failed: ${error.message}`);
         if (!outage) console.error(`[credits] stale hold sweeps wait for the database: ${error.message}`);
         outage = true;
@@ -79,5 +87,8 @@ export function startHoldSweeper({ olderThanMs = 10 * 60_000, intervalMs = 60_00
       });
   }, intervalMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+    forgetLoop(HOLD_SWEEPER_LOOP);
+  };
 }

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { forgetLoop, reportLoopDown, reportLoopUp } from '@/lib/health/loop-health';
 import { isDatabaseUnavailable } from './database-unavailable';
 
 export type Stoppable = { stop(): Promise<void> };
@@ -13,6 +14,8 @@ export type LeaderOptions = {
   /** Told when this process starts and stops leading (logs, tests). */
   onChange?: (leading: boolean) => void;
   connectionString?: string;
+  /** The name under which /api/health shows whether this candidate reaches the database (leading or standing by). */
+  health?: string;
 };
 
 /**
@@ -22,7 +25,7 @@ export type LeaderOptions = {
  * free and a follower takes over at its next try; a leader that loses its connection stops
  * what it started before anyone else can lead.
  */
-export function runWhileLeader({ name, start, retryMs = 2000, onChange, connectionString = process.env.DATABASE_URL }: LeaderOptions): Stoppable {
+export function runWhileLeader({ name, start, retryMs = 2000, onChange, connectionString = process.env.DATABASE_URL, health }: LeaderOptions): Stoppable {
   let stopped = false;
   let client: pg.Client | null = null;
   let led: Stoppable | null = null;
@@ -61,6 +64,7 @@ export function runWhileLeader({ name, start, retryMs = 2000, onChange, connecti
     client = connection;
     try {
       await connection.connect();
+      if (health) reportLoopUp(health);
       const lost = connectionLost(connection);
       while (!stopped) {
         const { rows } = await connection.query<{ locked: boolean }>("SELECT pg_try_advisory_lock(hashtext('perch'), hashtext($1)) AS locked", [name]);
@@ -72,7 +76,9 @@ export function runWhileLeader({ name, start, retryMs = 2000, onChange, connecti
       led = start();
       onChange?.(true);
       await lost; // leading until the connection goes (or stop() closes it)
+      if (health && !stopped) reportLoopDown(health, 'the connection holding the lead was lost');
     } catch (error) {
+      if (health && !stopped) reportLoopDown(health, error);
       // Quiet during a database outage: one line per distinct problem.
       const problem = error instanceof Error ? error.message : String(error);
       if (problem !== lastProblem && !stopped && !isDatabaseUnavailable(error)) console.error(`[leader] ${name}: ${problem}`);
@@ -99,6 +105,7 @@ export function runWhileLeader({ name, start, retryMs = 2000, onChange, connecti
       await resign();
       await client?.end().catch(() => undefined);
       await running;
+      if (health) forgetLoop(health);
     },
   };
 }

@@ -1,11 +1,19 @@
 import { getPool } from '@/lib/db/pool';
 import { subscribe } from '@/lib/delivery/notifications';
+import { forgetLoop, reportLoopDown, reportLoopUp } from '@/lib/health/loop-health';
 import { CHANNELS, compileActiveRules, recordMatches, type FoundMatch } from './record-matches';
 import type { CompiledRule } from './compile-rule';
 import { loadMatchableTweets } from './matchable-tweets';
 
 
 const BATCH = 200;
+/** The matcher's name in /api/health. */
+export const MATCH_LOOP = 'matcher';
+// NOTIFY is only a wake-up: a notification missed (a LISTEN connection being re-established)
+// must not leave tweets in the queue until the next one arrives.
+const SWEEP_EVERY_MS = 5_000;
+const RETRY_FIRST_MS = 250;
+const RETRY_MAX_MS = 5_000;
 
 export type MatchWorker = { stop: () => Promise<void>; /** Matches everything queued now; for tests and start-up. */ drain: () => Promise<void> };
 
@@ -13,6 +21,8 @@ export type MatchWorker = { stop: () => Promise<void>; /** Matches everything qu
  * The embedded platform's matcher: woken by the tweets trigger's notification as each insert commits, it claims
  * queued tweets (FOR UPDATE SKIP LOCKED: one instance per tweet), tests them against every
  * active rule compiled in memory, and records each (rule, tweet) once with its deliveries.
+ * The queue is the truth: it is also looked at every few seconds and after the LISTEN connection
+ * comes back, and a failing pass (the database gone) is retried with backoff until it succeeds.
  */
 export async function startMatchWorker(): Promise<MatchWorker> {
   let rules: CompiledRule[] = [];
@@ -21,10 +31,26 @@ export async function startMatchWorker(): Promise<MatchWorker> {
   let again = false;
   let stopped = false;
 
+  let wake: (() => void) | undefined;
+
   const reloadRules = async () => {
     rulesStale = false;
-    rules = await compileActiveRules('local');
+    try {
+      rules = await compileActiveRules('local');
+    } catch (error) {
+      rulesStale = true; // loaded again on the next try, not left out of date
+      throw error;
+    }
   };
+
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
 
   const matchBatch = async (): Promise<number> => {
     if (rulesStale) await reloadRules();
@@ -59,14 +85,23 @@ export async function startMatchWorker(): Promise<MatchWorker> {
       return running;
     }
     running = (async () => {
+      let failures = 0;
+      let lastProblem = '';
       do {
         again = false;
         try {
           while (!stopped && (await matchBatch()) === BATCH);
+          if (reportLoopUp(MATCH_LOOP)) console.log(`[realtime] matching resumed after ${failures} failed attempt(s)`);
+          failures = 0;
         } catch (error) {
-          // The claimed tweets went back to the queue with the rollback; try again shortly.
-          console.error(`[realtime] matching failed, retrying: ${(error as Error).message}`);
-          await new Promise((resolve) => setTimeout(resolve, 1_000));
+          // The claimed tweets went back to the queue with the rollback; tried again with backoff
+          // for as long as it fails (a database outage), one log line per distinct problem.
+          const problem = (error as Error).message;
+          reportLoopDown(MATCH_LOOP, error);
+          if (problem !== lastProblem) console.error(`[realtime] matching failed, retrying with backoff: ${problem}`);
+          lastProblem = problem;
+          await pause(Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** failures));
+          failures += 1;
           again = !stopped;
         }
       } while (again && !stopped);
@@ -84,6 +119,8 @@ export async function startMatchWorker(): Promise<MatchWorker> {
       .catch((error: Error) => console.error(`[realtime] purging old matches failed: ${error.message}`));
   }, 3_600_000);
   purge.unref();
+  const sweep = setInterval(() => void run(), SWEEP_EVERY_MS);
+  sweep.unref();
 
   const unsubscribeRules = await subscribe(CHANNELS.rules, () => {
     rulesStale = true;
@@ -100,9 +137,12 @@ export async function startMatchWorker(): Promise<MatchWorker> {
     stop: async () => {
       stopped = true;
       clearInterval(purge);
+      clearInterval(sweep);
       unsubscribeRules();
       unsubscribeTweets();
+      wake?.();
       await running;
+      forgetLoop(MATCH_LOOP);
     },
   };
 }
