@@ -51,8 +51,9 @@ async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<Par
 
 /**
  * The key's matches as an async iterator that reconnects by itself with Last-Event-ID after a
- * dropped connection, so nothing is lost or repeated within the server's retention window.
- * HTTP errors (no rules, bad key, credits run out) end it with the client's typed errors.
+ * dropped connection or a retryable `error` event (the server lost its database), so nothing is
+ * lost or repeated within the server's retention window. HTTP errors (no rules, bad key, credits
+ * run out) end it with the client's typed errors.
  */
 export async function* streamMatches(config: ClientConfig, fetchImpl: FetchLike, options: StreamOptions = {}): AsyncGenerator<MatchEvent> {
   let lastEventId = options.lastEventId;
@@ -94,7 +95,9 @@ export async function* streamMatches(config: ClientConfig, fetchImpl: FetchLike,
     try {
       for await (const event of readEvents(response.body)) {
         if (event.event === 'error') {
-          const problem = JSON.parse(event.data) as { code: PerchErrorCode; message: string };
+          const problem = JSON.parse(event.data) as { code: PerchErrorCode; message: string; retryable?: boolean };
+          // The server asks for a reconnect (it lost its database): resumed after the last event seen.
+          if (problem.retryable) break;
           throw errorForStatus({ status: 402, code: problem.code, message: problem.message, retryAfter: null });
         }
         if (event.event !== 'match') continue;
