@@ -82,6 +82,7 @@ export const listWebhooks = defineOperation({
   method: 'GET',
   path: '/v2/webhooks',
   summary: 'List your webhook endpoints',
+  description: `Each with its circuit breaker. ${FAIRNESS_NOTE}`,
   scope: 'read',
   cost: COSTS.free,
   response: z.array(EndpointSchema),
@@ -101,7 +102,6 @@ export const deleteWebhook = defineOperation({
   handler: async ({ params, caller }) => {
     if (!(await deleteEndpoint(caller.userId, params.webhookId))) throw notFound(params.webhookId);
     return { data: { id: params.webhookId, deleted: true as const } };
-  description: `Each with its circuit breaker. ${FAIRNESS_NOTE}`,
   },
 });
 
