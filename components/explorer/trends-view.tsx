@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import type { InputOf } from '@perch/client';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { INPUT_CLASSES } from '@/components/ui/text-field';
 import { formatDateTime, formatNumber } from '@/lib/dashboard/format';
@@ -12,6 +13,8 @@ import { FetchError } from './fetch-error';
 import { usePaidQuery } from './use-paid-query';
 
 type Place = { name: string; code: string };
+// The API's document lists the trend places; these come from the same list (lib/platform/countries.ts).
+type TrendCountry = NonNullable<InputOf<'getTrending'>['country']>;
 
 /** Trending hashtags for Worldwide or one of the 64 countries; each pick is one 100-credit call. */
 export function TrendsView({ places }: { places: Place[] }) {
@@ -20,7 +23,7 @@ export function TrendsView({ places }: { places: Place[] }) {
   const pathname = usePathname();
   const requested = params.get('country') ?? 'Worldwide';
   const place = places.find((p) => p.name === requested || p.code === requested.toUpperCase()) ?? places[0];
-  const trends = usePaidQuery([place.name], 'getTrending', (o) => explorerApi().getTrending({ country: place.name, count: 20 }, o));
+  const trends = usePaidQuery([place.name], 'getTrending', (o) => explorerApi().getTrending({ country: place.name as TrendCountry, count: 20 }, o));
   const choose = (name: string) => router.replace(name === 'Worldwide' ? pathname : `${pathname}?country=${encodeURIComponent(name)}`, { scroll: false });
   return (
     <div className="flex min-w-0 flex-col gap-4">

@@ -85,6 +85,8 @@ export type OperationSpec<P extends AnyObject, Q extends AnyObject, B extends An
   query?: Q;
   body?: B;
   response: R;
+  /** A success's media type when it is not the JSON envelope (GET /v2/stream's Server-Sent Events), for the OpenAPI document. */
+  mediaType?: 'text/event-stream';
   /** Extra meta fields the operation adds, for the OpenAPI document. */
   metaExtra?: AnyObject;
   handler: (ctx: HandlerContext<z.output<P>, z.output<Q>, z.output<B>>) => Promise<HandlerResult<z.output<R>>>;

@@ -3,7 +3,8 @@ import { getPool } from '@/lib/db/pool';
 import { ApiError } from './errors';
 import type { ApiRequest } from './api-request';
 
-const KEY_SYNTAX = /^[\x21-\x7e]{1,255}$/;
+/** What an Idempotency-Key may be: 1 to 255 visible ASCII characters (also the OpenAPI document's pattern). */
+export const KEY_SYNTAX = /^[\x21-\x7e]{1,255}$/;
 const TTL_HOURS = 24;
 
 export type IdempotencyClaim = { kind: 'claimed' } | { kind: 'replay'; status: number; body: string };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOCAL_ID_PATTERN, LOCAL_SYNTAX, LOCAL_USERNAME_PATTERN, type PlatformSyntax } from '@/lib/platform/syntax';
+import { LOCAL_ID_PATTERN, LOCAL_SYNTAX, LOCAL_TWEET_REFERENCE_PATTERN, LOCAL_USERNAME_PATTERN, type PlatformSyntax } from '@/lib/platform/syntax';
 
 // Shared input fields. Query strings arrive as text, so numeric and boolean query fields
 // parse text strictly ("12" yes; "", "1e3", "12abc" no) before their range checks.
@@ -81,7 +81,10 @@ export const idField = kind(idFieldOf(LOCAL_SYNTAX), 'id');
 export const perchIdField = idFieldOf(LOCAL_SYNTAX);
 
 /** A tweet id, or a tweet URL ending in /status/<id>, as the id. */
-export const tweetReferenceField = kind(tweetReferenceFieldOf(LOCAL_SYNTAX).describe('A tweet id, or a tweet URL ending in /status/<id>'), 'tweetReference');
+export const tweetReferenceField = kind(
+  tweetReferenceFieldOf(LOCAL_SYNTAX).describe('A tweet id, or a tweet URL ending in /status/<id>').meta({ pattern: LOCAL_TWEET_REFERENCE_PATTERN.source }),
+  'tweetReference',
+);
 
 /**
  * A search query: 1 to 512 characters. PostgreSQL text cannot hold NUL, so a query with one

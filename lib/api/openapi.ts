@@ -3,28 +3,10 @@ import { BLUESKY_SYNTAX } from '@/lib/platform/bluesky/syntax';
 import { PLATFORM_NAMES } from '@/lib/platform/platform';
 import { LOCAL_SYNTAX, type PlatformSyntax } from '@/lib/platform/syntax';
 import type { Operation } from './define-operation';
+import { KEY_SYNTAX } from './idempotency';
+import { errorSchema } from './openapi-error-schema';
 
 type JsonSchema = Record<string, unknown>;
-
-const ERROR_SCHEMA: JsonSchema = {
-  type: 'object',
-  required: ['error', 'meta'],
-  properties: {
-    error: {
-      type: 'object',
-      required: ['code', 'message'],
-      properties: {
-        code: {
-          type: 'string',
-          enum: ['invalid_request', 'unauthorized', 'insufficient_credits', 'key_limit_reached', 'forbidden', 'account_not_connected', 'not_found', 'method_not_allowed', 'idempotency_conflict', 'payload_too_large', 'unsupported_media_type', 'rate_limited', 'too_many_failed_authentications', 'internal_error', 'unavailable'],
-        },
-        message: { type: 'string' },
-        details: { description: 'Per-field problems ({path, message}) for 400s; {required, balance} for insufficient_credits.' },
-      },
-    },
-    meta: { type: 'object', required: ['request_id', 'latency_ms'], properties: { request_id: { type: 'string' }, latency_ms: { type: 'integer' } } },
-  },
-};
 
 const META_PROPERTIES: JsonSchema = {
   request_id: { type: 'string' },
@@ -41,14 +23,15 @@ const META_PROPERTIES: JsonSchema = {
 };
 
 const ERROR_RESPONSES: Record<string, string> = {
-  '400': 'invalid_request: malformed JSON, unknown or wrong-typed field or query parameter, out-of-range value, bad cursor, bad username or id; a body on a GET or DELETE; a malformed Host header',
+  '400':
+    'invalid_request: malformed JSON; a body field this operation does not list (bodies take no other fields) or a query parameter it does not list, or one given twice; a wrong-typed or out-of-range value; text holding NUL (U+0000) or an unpaired surrogate; a bad cursor, username or id; a body on a GET or DELETE; a malformed Host header. details lists each problem as {path, message}',
   '401': 'unauthorized: Authorization header missing, not Bearer, unknown, revoked or expired key',
   '402': 'insufficient_credits (details: required, balance) or key_limit_reached',
   '404': 'not_found: the user, tweet, list or community does not exist; also an unknown path',
   '405': 'method_not_allowed: the path exists for other methods (see the Allow header); also any method the API does not implement (TRACE, PUT, …) and HEAD on operations, which would charge for a body that is never sent',
   '413': 'payload_too_large: body over 64 KiB',
   '429':
-    'rate_limited: per-key rate limit exceeded, or the upstream platform\'s own limit; or too_many_failed_authentications: this client address sent too many unknown, revoked, expired or malformed keys (20 a minute) and its failed attempts are refused until the window ends (a valid key is still served); see Retry-After',
+    'rate_limited: per-key rate limit exceeded, or the upstream platform\'s own limit; or too_many_failed_authentications: this client address sent too many unknown, revoked, expired or malformed keys (20 a minute) and its failed attempts are refused until the window ends (a valid key is still served); see Retry-After; or too_many_streams (GET /v2/stream): the key (5) or its account (20) already has its most streams open, details {scope, limit}: close one first; or too_many_connections: this client address already holds its most open connections to the server (256 by default), details {limit}; the connection is closed, retry after Retry-After',
   '503': 'unavailable: the data source cannot serve this operation now (the platform lacks the feature, the upstream failed or timed out, the database is down or restarting: see Retry-After), or the operation did not finish within the server\'s time bound (PERCH_OPERATION_TIMEOUT_MS); nothing is charged',
 };
 
@@ -103,11 +86,58 @@ function inputObjectSchema(schema: z.ZodType, components: Record<string, JsonSch
   return input;
 }
 
+/** "No NUL anywhere": PostgreSQL text cannot hold one, so every text input refuses it (lib/db/unstorable-text.ts). */
+const WITHOUT_NUL = '^[^\\u0000]*$';
+
+/** Whether a pattern may let a NUL through: it has a wildcard or a class that takes one (`.`, `[^…]`, `\S`, `\D`, `\W`). */
+function mayMatchNul(pattern: string): boolean {
+  return /(^|[^\\])(\.|\[\^)|\\[SDW]/.test(pattern);
+}
+
+/** Says of every string in an input schema that it holds no NUL, as the server checks for all text. */
+function forbidNul(node: JsonSchema): void {
+  if (node.type === 'string' && node.enum === undefined && node.const === undefined) {
+    if (typeof node.pattern !== 'string') node.pattern = WITHOUT_NUL;
+    else if (mayMatchNul(node.pattern)) node.allOf = [...((node.allOf as JsonSchema[] | undefined) ?? []), { pattern: WITHOUT_NUL }];
+  }
+  for (const child of Object.values((node.properties as Record<string, JsonSchema> | undefined) ?? {})) forbidNul(child);
+  if (node.items && typeof node.items === 'object') forbidNul(node.items as JsonSchema);
+  for (const key of ['anyOf', 'oneOf', 'allOf']) for (const branch of (node[key] as JsonSchema[] | undefined) ?? []) forbidNul(branch);
+}
+
+/**
+ * max_credits below what one item or the call costs is a 400 (lib/api/charge.ts): its minimum is
+ * that price. A batch needs the price of every requested id, which only its description can say.
+ */
+function maxCreditsSchema(operation: Operation, property: JsonSchema): JsonSchema {
+  const { cost } = operation;
+  if (cost.credits === 0) return { ...property, description: 'Caps the charge; this operation is free' };
+  const batch = operation.requestedItems ? `; a batch needs ${cost.credits} for each distinct requested ${cost.unit}` : '';
+  const what = cost.per === 'item' ? `one ${cost.unit}` : 'the call';
+  const lowers = operation.paging ? '; lowers `count` to what it pays for' : '';
+  return { ...property, minimum: Math.max(cost.credits, (property.minimum as number | undefined) ?? 1), description: `Caps the charge: at least ${cost.credits}, the price of ${what}${batch}${lowers}` };
+}
+
+/**
+ * An operation's path, query or body object as the server validates it: strict (a body field
+ * or query parameter not listed is a 400, parseInput), text without NUL, max_credits at least
+ * one item's or the call's price.
+ */
+function strictInputSchema(operation: Operation, schema: z.ZodType, location: 'path' | 'query' | 'body', components: Record<string, JsonSchema>): ObjectSchema {
+  const json = inputObjectSchema(schema, components);
+  for (const [name, property] of Object.entries(json.properties ?? {})) {
+    forbidNul(property);
+    if (name === 'max_credits') json.properties![name] = maxCreditsSchema(operation, property);
+  }
+  if (location === 'body') (json as JsonSchema).additionalProperties = false;
+  return json;
+}
+
 function parametersOf(operation: Operation, components: Record<string, JsonSchema>): JsonSchema[] {
   const out: JsonSchema[] = [];
   for (const [location, schema] of [['path', operation.params], ['query', operation.query]] as const) {
     if (!schema) continue;
-    const json = inputObjectSchema(schema, components);
+    const json = strictInputSchema(operation, schema, location, components);
     for (const [name, property] of Object.entries(json.properties ?? {})) {
       out.push({
         name,
@@ -132,6 +162,29 @@ const PLATFORM_PARAMETER: JsonSchema = {
   schema: { type: 'string', enum: [...PLATFORM_NAMES] },
 };
 
+/** Writes take an Idempotency-Key (lib/api/idempotency.ts). */
+const IDEMPOTENCY_KEY_PARAMETER: JsonSchema = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes retries safe: a repeat with the same key and the same request (method, path, query, body) within 24 hours gets the stored answer and is not charged again; the same key with another request is a 409 idempotency_conflict.',
+  schema: { type: 'string', pattern: KEY_SYNTAX.source },
+};
+
+/** GET /v2/stream's success: Server-Sent Events, described in the operation. */
+const EVENT_STREAM_SCHEMA: JsonSchema = {
+  type: 'string',
+  description:
+    'Server-Sent Events (text/event-stream; charset=utf-8): `event: match` with `id:` the match id and `data:` the JSON {id, rule: {id, tag}, matched_at, tweet}; `event: error` with `data:` {code, message, retryable?} before the server ends the stream; comment lines (`: …`) as heartbeats.',
+};
+
+function requestBodyOf(operation: Operation, body: z.ZodType, components: Record<string, JsonSchema>): JsonSchema {
+  const schema = strictInputSchema(operation, body, 'body', components);
+  // A body whose fields are all optional may be left out (an empty body reads as {}).
+  return { required: (schema.required ?? []).length > 0, content: { 'application/json': { schema } } };
+}
+
 /** Each platform's id and username syntax, for the document's description. */
 function syntaxText(): string {
   const lines = [
@@ -153,24 +206,21 @@ function costText(operation: Operation): string {
 
 /** The OpenAPI 3.1 document of the registry: every operation, input, record, error and cost. */
 export function buildOpenApiDocument(operations: readonly Operation[], serverUrl = '/'): JsonSchema {
-  const components: Record<string, JsonSchema> = { Error: ERROR_SCHEMA };
+  const components: Record<string, JsonSchema> = { Error: errorSchema() };
   const paths: Record<string, Record<string, unknown>> = {};
   for (const operation of operations) {
     const meta: JsonSchema = { ...META_PROPERTIES };
     if (operation.metaExtra) Object.assign(meta, (toSchema(operation.metaExtra, 'output', components) as { properties?: JsonSchema }).properties);
+    const envelope = {
+      type: 'object',
+      required: ['data', 'meta'],
+      properties: { data: toSchema(operation.response, 'output', components), meta: { type: 'object', required: Object.keys(META_PROPERTIES), properties: meta } },
+    };
     const responses: Record<string, unknown> = {
-      '200': {
-        description: `Success. ${costText(operation)}`,
-        content: {
-          'application/json': {
-            schema: {
-              type: 'object',
-              required: ['data', 'meta'],
-              properties: { data: toSchema(operation.response, 'output', components), meta: { type: 'object', required: Object.keys(META_PROPERTIES), properties: meta } },
-            },
-          },
-        },
-      },
+      '200':
+        operation.mediaType === 'text/event-stream'
+          ? { description: `Success: the event stream (not the JSON envelope). ${costText(operation)}`, content: { 'text/event-stream': { schema: EVENT_STREAM_SCHEMA } } }
+          : { description: `Success. ${costText(operation)}`, content: { 'application/json': { schema: envelope } } },
     };
     for (const [status, description] of Object.entries(ERROR_RESPONSES)) {
       responses[status] = { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
@@ -190,8 +240,8 @@ export function buildOpenApiDocument(operations: readonly Operation[], serverUrl
       description: [operation.description, costText(operation)].filter(Boolean).join('\n\n'),
       'x-credits': { per: operation.cost.per, unit: operation.cost.unit, credits: operation.cost.credits },
       'x-scope': operation.scope,
-      parameters: [...parametersOf(operation, components), PLATFORM_PARAMETER],
-      ...(operation.body ? { requestBody: { required: true, content: { 'application/json': { schema: inputObjectSchema(operation.body, components) } } } } : {}),
+      parameters: [...parametersOf(operation, components), PLATFORM_PARAMETER, ...(operation.scope === 'write' ? [IDEMPOTENCY_KEY_PARAMETER] : [])],
+      ...(operation.body ? { requestBody: requestBodyOf(operation, operation.body, components) } : {}),
       security: operation.cost.credits === 0 && operation.id === 'getOpenApi' ? [] : [{ bearer: [] }],
       responses,
     };
@@ -206,6 +256,7 @@ export function buildOpenApiDocument(operations: readonly Operation[], serverUrl
         'Every success is `{data, meta}` with seven meta fields; every error is `{error: {code, message, details?}, meta}`. ' +
         'Errors never charge credits. List operations page with `count` (default 20) and `cursor` (meta.next_cursor). ' +
         'Request bodies are JSON (`Content-Type: application/json`, else 415); GET and DELETE take none (400). ' +
+        'Inputs are strict: a body field or query parameter an operation does not list, or a query parameter given twice, is a 400 invalid_request, not ignored (bodies declare additionalProperties: false); text holding NUL (U+0000) or an unpaired surrogate is a 400 too. ' +
         'HEAD is answered for this document only; on operations it is a 405, as is any method a path does not take.\n\n' +
         'Platforms: a deployment serves the embedded platform (`local`, the default), Bluesky (`bluesky`), X (`x`, through X API v2) or several of them; the `Perch-Platform` header picks one per call. ' +
         'Ids are opaque, URL-safe strings that go back unchanged into any path or batch of the platform that returned them; the path parameters follow its syntax:\n' +

@@ -32,6 +32,8 @@ export type PlatformSyntax = {
 export const LOCAL_USERNAME_PATTERN = /^@?[A-Za-z0-9_]{1,15}$/;
 export const LOCAL_ID_PATTERN = /^[0-9]{1,19}$/;
 const LOCAL_TWEET_URL = /^https?:\/\/[^\s/]+\/(?:[A-Za-z0-9_]{1,15}|i\/web)\/status(?:es)?\/([0-9]{1,19})(?:[/?#].*)?$/;
+/** What a tweet reference of this syntax may be, trimmed: an id or a tweet URL (the OpenAPI document's pattern). */
+export const LOCAL_TWEET_REFERENCE_PATTERN = new RegExp(`^(?:[0-9]{1,19}|${LOCAL_TWEET_URL.source.slice(1, -1)})$`);
 
 /** The embedded platform's syntax, which X shares: decimal snowflake ids and 15-character usernames. */
 export const LOCAL_SYNTAX: PlatformSyntax = {

@@ -2,13 +2,7 @@ import http from 'node:http';
 import { verifyWebhookSignature } from '@perch/client';
 import { freePort } from '@/lib/server/free-port';
 
-export type Received = {
-  deliveryId: string;
-  body: { id: string; event: string; match: { id: string; rule: { id: string; tag: string }; matched_at: string } | null; tweet: { id: string } | null };
-  signatures: string[];
-  /** When the request's body had arrived (ms since the epoch). */
-  receivedAt: number;
-};
+export type Received = { deliveryId: string; body: { id: string; event: string; match: { id: string; rule: { id: string; tag: string } } | null; tweet: { id: string } | null }; signatures: string[] };
 
 /**
  * A real HTTP receiver on a loopback port that verifies each delivery's Perch-Signature
@@ -38,12 +32,7 @@ export async function startWebhookReceiver() {
             res.writeHead(401).end();
             return;
           }
-          received.push({
-            deliveryId: String(req.headers['perch-delivery-id']),
-            body: JSON.parse(raw),
-            signatures: header.split(',').filter((p) => p.startsWith('v1=')),
-            receivedAt: Date.now(),
-          });
+          received.push({ deliveryId: String(req.headers['perch-delivery-id']), body: JSON.parse(raw), signatures: header.split(',').filter((p) => p.startsWith('v1=')) });
           res.writeHead(204).end();
         });
       });

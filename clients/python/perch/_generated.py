@@ -589,16 +589,6 @@ ResumeRuleResult = TypedDict(
 )
 
 
-CreateWebhookResultCircuit = TypedDict(
-    "CreateWebhookResultCircuit",
-    {
-        "state": "Literal[\"closed\", \"open\", \"half_open\"]",
-        "consecutive_failures": "int",
-        "open_until": "Optional[str]",
-    },
-)
-
-
 CreateWebhookResult = TypedDict(
     "CreateWebhookResult",
     {
@@ -608,18 +598,7 @@ CreateWebhookResult = TypedDict(
         "active": "bool",
         "created_at": "str",
         "previous_secret_expires_at": "Optional[str]",
-        "circuit": "CreateWebhookResultCircuit",
         "secret": "str",
-    },
-)
-
-
-ListWebhooksResultCircuit = TypedDict(
-    "ListWebhooksResultCircuit",
-    {
-        "state": "Literal[\"closed\", \"open\", \"half_open\"]",
-        "consecutive_failures": "int",
-        "open_until": "Optional[str]",
     },
 )
 
@@ -633,17 +612,6 @@ ListWebhooksResult = TypedDict(
         "active": "bool",
         "created_at": "str",
         "previous_secret_expires_at": "Optional[str]",
-        "circuit": "ListWebhooksResultCircuit",
-    },
-)
-
-
-RotateWebhookSecretResultCircuit = TypedDict(
-    "RotateWebhookSecretResultCircuit",
-    {
-        "state": "Literal[\"closed\", \"open\", \"half_open\"]",
-        "consecutive_failures": "int",
-        "open_until": "Optional[str]",
     },
 )
 
@@ -657,7 +625,6 @@ RotateWebhookSecretResult = TypedDict(
         "active": "bool",
         "created_at": "str",
         "previous_secret_expires_at": "Optional[str]",
-        "circuit": "RotateWebhookSecretResultCircuit",
         "secret": "str",
     },
 )
@@ -1167,7 +1134,7 @@ class Operations:
     def get_trending(
         self,
         *,
-        country: Optional[str] = None,
+        country: Optional[Literal["Worldwide", "WW", "United States", "US", "United Kingdom", "GB", "Canada", "CA", "Australia", "AU", "New Zealand", "NZ", "Ireland", "IE", "India", "IN", "Pakistan", "PK", "Nigeria", "NG", "Kenya", "KE", "Ghana", "GH", "South Africa", "ZA", "Singapore", "SG", "Philippines", "PH", "Malaysia", "MY", "Indonesia", "ID", "Thailand", "TH", "Vietnam", "VN", "Japan", "JP", "Korea", "KR", "Spain", "ES", "Mexico", "MX", "Argentina", "AR", "Colombia", "CO", "Chile", "CL", "Peru", "PE", "Venezuela", "VE", "Ecuador", "EC", "Dominican Republic", "DO", "Guatemala", "GT", "Panama", "PA", "Puerto Rico", "PR", "Brazil", "BR", "Portugal", "PT", "France", "FR", "Belgium", "BE", "Switzerland", "CH", "Germany", "DE", "Austria", "AT", "Netherlands", "NL", "Italy", "IT", "Greece", "GR", "Turkey", "TR", "Russia", "RU", "Ukraine", "UA", "Belarus", "BY", "Poland", "PL", "Latvia", "LV", "Sweden", "SE", "Norway", "NO", "Denmark", "DK", "Finland", "FI", "Czech Republic", "CZ", "Israel", "IL", "Saudi Arabia", "SA", "United Arab Emirates", "AE", "Egypt", "EG", "Kuwait", "KW", "Qatar", "QA", "Oman", "OM", "Bahrain", "BH", "Lebanon", "LB", "Jordan", "JO", "Algeria", "DZ"]] = None,
         count: Optional[int] = None,
         max_credits: Optional[int] = None,
         timeout: Optional[float] = None,
@@ -1503,8 +1470,6 @@ class Operations:
         timeout: Optional[float] = None,
     ) -> Response[List[ListWebhooksResult]]:
         """List your webhook endpoints
-
-        Each with its circuit breaker. Each endpoint gets at most 2 attempts at once (PERCH_WEBHOOK_ENDPOINT_CONCURRENCY), and one account’s endpoints at most half of an instance’s delivery workers, so a slow or flooded endpoint delays only its own deliveries. After 5 failed attempts in a row (PERCH_WEBHOOK_BREAKER_FAILURES) the endpoint’s circuit breaker opens: no attempt is made for 30 s, then one trial attempt (half-open); a success closes it, a failure keeps it open twice as long as before (at most 10 minutes). Deliveries wait meanwhile without spending attempts.
 
         Free."""
         return self._call("listWebhooks", {}, {}, timeout=timeout)

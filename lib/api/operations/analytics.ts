@@ -19,6 +19,8 @@ export const getTrending = defineOperation({
     country: z
       .string()
       .refine((value) => findTrendPlace(value) !== undefined, 'must be Worldwide, one of the 64 trend countries, or its ISO 3166 alpha-2 code')
+      // The OpenAPI document lists the names and codes as written here; the server ignores their case.
+      .meta({ enum: PLACES.flatMap((place) => [place.name, place.code]) })
       .default('Worldwide'),
     count: integerField(1, 50).default(20),
     ...maxCreditsField,

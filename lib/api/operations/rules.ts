@@ -40,7 +40,8 @@ const queryField = z
   .describe('Perch search syntax: words, "phrases", -negation, OR, from:, to:, #tag, @user, lang:, since:, until: (on Bluesky, users are handles or DIDs)');
 
 const definitionFields = {
-  tag: z.string().trim().min(1).max(RULE_LIMITS.tagLength).describe('Your label for the rule, sent with every match'),
+  // Trimmed before its length is checked: the document's pattern says it must not be all blank.
+  tag: z.string().trim().min(1).max(RULE_LIMITS.tagLength).describe('Your label for the rule, sent with every match').meta({ pattern: '\\S' }),
   query: queryField.optional(),
   accounts: z
     .array(usernameField)
@@ -56,6 +57,14 @@ const definitionFields = {
     .optional()
     .describe(`Rules on X only: seconds between polls of X’s recent search for this rule (default ${X_POLL_INTERVAL.default}); every rule is slowed evenly when the deployment’s X search budget would be exceeded. Not accepted on other platforms, which push new tweets as they come`),
 };
+
+// Exactly one of query and accounts (definitionOf checks it), said in the OpenAPI document by oneOf.
+const definitionBody = z.object(definitionFields).meta({
+  oneOf: [
+    { title: 'query rule', required: ['query'], not: { required: ['accounts'] } },
+    { title: 'account monitor', required: ['accounts'], not: { required: ['query'] } },
+  ],
+});
 
 const ruleParams = z.object({ ruleId: perchIdField });
 
@@ -109,7 +118,7 @@ export const createRule = defineOperation({
   description: `${RULES_NOTE} Give a tag and exactly one of query (1..${RULE_LIMITS.queryLength} characters) and accounts (1..${RULE_LIMITS.accountsPerRule} usernames). A key holds at most ${RULE_LIMITS.rulesPerKey} rules (PERCH_RULES_PER_KEY).`,
   scope: 'read',
   cost: COSTS.free,
-  body: z.object(definitionFields),
+  body: definitionBody,
   response: RuleSchema,
   handler: async ({ body, caller, platform }) => {
     const keyId = keyOf(caller);
@@ -162,7 +171,7 @@ export const updateRule = defineOperation({
   scope: 'read',
   cost: COSTS.free,
   params: ruleParams,
-  body: z.object(definitionFields),
+  body: definitionBody,
   response: RuleSchema,
   handler: async ({ params, body, caller, platform }) => {
     const keyId = keyOf(caller);
@@ -216,7 +225,7 @@ export const validateRule = defineOperation({
   description: 'Answers 200 with valid: true, or the same 400 createRule would give.',
   scope: 'read',
   cost: COSTS.free,
-  body: z.object(definitionFields),
+  body: definitionBody,
   response: z.object({ valid: z.literal(true), type: z.enum(['query', 'accounts']) }),
   handler: async ({ body, platform }) => {
     const { definition } = await definitionOf(body, platform);

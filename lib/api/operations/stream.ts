@@ -18,6 +18,7 @@ export const streamMatches = defineOperation({
   cost: COSTS.free,
   query: z.object({ last_event_id: z.string().regex(EVENT_ID, 'must be an event id from this stream').optional() }),
   response: z.string().describe('text/event-stream'),
+  mediaType: 'text/event-stream',
   handler: async ({ query, caller, request }) => {
     if (caller.keyId === null) throw new ApiError('invalid_request', 'the stream belongs to an API key: call with a key (Authorization: Bearer perch_…)');
     const header = request.headers.get('last-event-id');

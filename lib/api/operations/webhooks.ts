@@ -18,17 +18,6 @@ import { integerField, maxCreditsField, perchIdField } from '../inputs';
 
 const SIGNING_NOTE = `Each delivery is a JSON POST {id, event, created_at, match: {id, rule: {id, tag}, matched_at}, tweet} with headers Perch-Delivery-Id (the body's id, the same on every retry: de-duplicate by it), Perch-Event, Perch-Timestamp and Perch-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint secret> (a second v1 during a secret rotation's overlap). Answer 2xx within 10 s; anything else is retried with exponential backoff (30 s doubling, at most hourly) for 24 hours, then kept as failed. Each match delivered costs ${MATCH_PRICE} credits, once, on its first success; failed deliveries cost nothing. Perch-Event is rule.match, test (sent on request) or account.balance_low: sent once, free, when the account's balance (credits leased by running instances counted in) falls below its low-balance alert threshold (Billing page; 1000 credits by default, 0 turns it off), with match and tweet null and data {balance, threshold}; it is sent again only after the balance has been back at or above the threshold.`;
 
-const FAIRNESS_NOTE =
-  'Each endpoint gets at most 2 attempts at once (PERCH_WEBHOOK_ENDPOINT_CONCURRENCY), and one account’s endpoints at most half of an instance’s delivery workers, so a slow or flooded endpoint delays only its own deliveries. After 5 failed attempts in a row (PERCH_WEBHOOK_BREAKER_FAILURES) the endpoint’s circuit breaker opens: no attempt is made for 30 s, then one trial attempt (half-open); a success closes it, a failure keeps it open twice as long as before (at most 10 minutes). Deliveries wait meanwhile without spending attempts.';
-
-const CircuitSchema = z
-  .object({
-    state: z.enum(['closed', 'open', 'half_open']).describe('closed: delivering; open: paused after failures until open_until; half_open: the next attempt is a trial'),
-    consecutive_failures: z.number().int().describe('Failed attempts in a row (0 after a success)'),
-    open_until: z.string().nullable().describe('When an open circuit allows its trial attempt (null when closed)'),
-  })
-  .describe(`The endpoint’s circuit breaker. ${FAIRNESS_NOTE}`);
-
 const EndpointSchema = z.object({
   id: z.string(),
   url: z.string(),
@@ -36,7 +25,6 @@ const EndpointSchema = z.object({
   active: z.boolean(),
   created_at: z.string(),
   previous_secret_expires_at: z.string().nullable().describe('Until when the secret before the last rotation still signs'),
-  circuit: CircuitSchema,
 });
 const EndpointWithSecret = EndpointSchema.extend({ secret: z.string().describe('The signing secret: shown only now') });
 
@@ -56,6 +44,25 @@ const DeliverySchema = z.object({
 });
 
 const endpointParams = z.object({ webhookId: perchIdField });
+
+// What checkEndpointUrl accepts in production, for the OpenAPI document: https, a host name with
+// a dot whose last label starts with a letter (a numeric one would be read as an IPv4 address) or a
+// dotted IPv4 address, an optional port, no credentials; path, query and fragment in RFC 3986's
+// characters (as format: uri wants them).
+const OCTET = '(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])';
+const PORT = '(?::(?:[0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?';
+const PCHAR = "(?:[A-Za-z0-9._~!$&'()*+,;=:@-]|%[0-9A-Fa-f]{2})";
+const ENDPOINT_URL_PATTERN = `^[Hh][Tt][Tt][Pp][Ss]://(?:(?:[A-Za-z0-9-]+\\.)+[A-Za-z][A-Za-z0-9-]*|(?:${OCTET}\\.){3}${OCTET})${PORT}(?:/(?:${PCHAR}|/)*)?(?:\\?(?:${PCHAR}|[/?])*)?(?:#(?:${PCHAR}|[/?])*)?$`;
+const endpointUrlField = z
+  .string()
+  .min(1)
+  .max(2048)
+  .meta({
+    format: 'uri',
+    pattern: ENDPOINT_URL_PATTERN,
+    description:
+      'An https URL of a public host, without credentials. Loopback, private, link-local and reserved addresses and local names (localhost, *.local, *.internal, single labels) are refused unless the deployment sets PERCH_WEBHOOK_ALLOW_PRIVATE=1 (development), which also allows plain http to them.',
+  });
 const notFound = (id: string) => new ApiError('not_found', `webhook endpoint ${id} not found`);
 
 export const createWebhook = defineOperation({
@@ -67,7 +74,7 @@ export const createWebhook = defineOperation({
   description: `HTTPS URLs of public hosts: a URL naming a loopback, private, link-local, CGNAT, multicast, unspecified or reserved address in any notation (decimal, hex, octal, short IPv4 forms; IPv4-mapped, NAT64 and 6to4 IPv6 forms) or a local name (localhost, *.localhost, *.local, *.internal, single labels) is refused with a 400 naming url, unless the deployment sets PERCH_WEBHOOK_ALLOW_PRIVATE=1 (development), which also allows plain HTTP to those hosts only. Every attempt resolves the host again and connects only if all its addresses are public (no redirect is followed); the delivery log's last_error is then only could not connect (a refused address included), timed out, TLS error or HTTP <status>, as for POST /v2/webhooks/{webhookId}/test. At most ${MAX_ENDPOINTS_PER_ACCOUNT} per account. ${SIGNING_NOTE}`,
   scope: 'read',
   cost: COSTS.free,
-  body: z.object({ url: z.string().min(1).max(2048), description: z.string().max(200).optional() }),
+  body: z.object({ url: endpointUrlField, description: z.string().max(200).optional() }),
   response: EndpointWithSecret,
   handler: async ({ body, caller }) => {
     const endpoint = await createEndpoint(caller.userId, checkEndpointUrl(body.url), body.description ?? '');
@@ -82,7 +89,6 @@ export const listWebhooks = defineOperation({
   method: 'GET',
   path: '/v2/webhooks',
   summary: 'List your webhook endpoints',
-  description: `Each with its circuit breaker. ${FAIRNESS_NOTE}`,
   scope: 'read',
   cost: COSTS.free,
   response: z.array(EndpointSchema),

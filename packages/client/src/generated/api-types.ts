@@ -190,7 +190,7 @@ export type Trend = {
 };
 
 /** Every error code an answer can carry (contract section 1). */
-export type ErrorCode = "invalid_request" | "unauthorized" | "insufficient_credits" | "key_limit_reached" | "forbidden" | "account_not_connected" | "not_found" | "method_not_allowed" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_failed_authentications" | "internal_error" | "unavailable";
+export type ErrorCode = "invalid_request" | "unauthorized" | "insufficient_credits" | "key_limit_reached" | "forbidden" | "account_not_connected" | "not_found" | "method_not_allowed" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_failed_authentications" | "too_many_streams" | "too_many_connections" | "internal_error" | "unavailable";
 
 /** Each operation's input (query or JSON body; `never` when it takes none) and the `data` of its success. */
 export type OperationTypes = {
@@ -199,6 +199,7 @@ export type OperationTypes = {
       query: string;
       count?: number;
       cursor?: string;
+      /** Caps the charge: at least 15, the price of one tweet; lowers `count` to what it pays for */
       max_credits?: number;
       sort?: "latest" | "popular" | "engagement";
       lang?: string;
@@ -214,6 +215,7 @@ export type OperationTypes = {
       query: string;
       count?: number;
       cursor?: string;
+      /** Caps the charge: at least 18, the price of one profile; lowers `count` to what it pays for */
       max_credits?: number;
       sort?: "default" | "followers" | "name";
     };
@@ -221,6 +223,7 @@ export type OperationTypes = {
   };
   getUser: {
     input: {
+      /** Caps the charge: at least 18, the price of one profile */
       max_credits?: number;
     };
     data: User;
@@ -229,6 +232,7 @@ export type OperationTypes = {
     input: {
       count?: number;
       cursor?: string;
+      /** Caps the charge: at least 15, the price of one tweet; lowers `count` to what it pays for */
       max_credits?: number;
       sort?: "latest" | "popular" | "engagement";
     };
@@ -238,6 +242,7 @@ export type OperationTypes = {
     input: {
       count?: number;
       cursor?: string;
+      /** Caps the charge: at least 15, the price of one tweet; lowers `count` to what it pays for */
       max_credits?: number;
       sort?: "latest" | "popular" | "engagement";
     };
@@ -247,6 +252,7 @@ export type OperationTypes = {
     input: {
       count?: number;
       cursor?: string;
+      /** Caps the charge: at least 15, the price of one tweet; lowers `count` to what it pays for */
       max_credits?: number;
       sort?: "latest" | "popular" | "engagement";
     };
@@ -256,6 +262,7 @@ export type OperationTypes = {
     input: {
       count?: number;
       cursor?: string;
+      /** Caps the charge: at least 15, the price of one tweet; lowers `count` to what it pays for */
       max_credits?: number;
       sort?: "latest" | "popular" | "engagement";
     };
@@ -265,6 +272,7 @@ export type OperationTypes = {
     input: {
       count?: number;
       cursor?: string;
+      /** Caps the charge: at least 1, the price of one follower; lowers `count` to what it pays for */
       max_credits?: number;
       sort?: "default" | "followers" | "name";
     };
@@ -274,6 +282,7 @@ export type OperationTypes = {
     input: {
       count?: number;
       cursor?: string;
+      /** Caps the charge: at least 1, the price of one id; lowers `count` to what it pays for */
       max_credits?: number;
     };
     data: string[];
@@ -282,6 +291,7 @@ export type OperationTypes = {
     input: {
       count?: number;
       cursor?: string;
+      /** Caps the charge: at least 1, the price of one follower; lowers `count` to what it pays for */
       max_credits?: number;
       sort?: "default" | "followers" | "name";
     };
@@ -291,6 +301,7 @@ export type OperationTypes = {
     input: {
       count?: number;
       cursor?: string;
+      /** Caps the charge: at least 1, the price of one follower; lowers `count` to what it pays for */
       max_credits?: number;
       sort?: "default" | "followers" | "name";
     };
@@ -299,18 +310,21 @@ export type OperationTypes = {
   getUsersBatch: {
     input: {
       usernames: string[];
+      /** Caps the charge: at least 18, the price of one profile; a batch needs 18 for each distinct requested profile */
       max_credits?: number;
     };
     data: User[];
   };
   getTweet: {
     input: {
+      /** Caps the charge: at least 15, the price of one tweet */
       max_credits?: number;
     };
     data: Tweet;
   };
   deleteTweet: {
     input: {
+      /** Caps the charge: at least 100, the price of the call */
       max_credits?: number;
     };
     data: {
@@ -322,6 +336,7 @@ export type OperationTypes = {
     input: {
       count?: number;
       cursor?: string;
+      /** Caps the charge: at least 15, the price of one tweet; lowers `count` to what it pays for */
       max_credits?: number;
       sort?: "latest" | "popular" | "engagement";
     };
@@ -331,6 +346,7 @@ export type OperationTypes = {
     input: {
       count?: number;
       cursor?: string;
+      /** Caps the charge: at least 15, the price of one tweet; lowers `count` to what it pays for */
       max_credits?: number;
       sort?: "latest" | "popular" | "engagement";
     };
@@ -339,6 +355,7 @@ export type OperationTypes = {
   getTweetsBatch: {
     input: {
       ids: string[];
+      /** Caps the charge: at least 15, the price of one tweet; a batch needs 15 for each distinct requested tweet */
       max_credits?: number;
     };
     data: Tweet[];
@@ -347,6 +364,7 @@ export type OperationTypes = {
     input: {
       count?: number;
       cursor?: string;
+      /** Caps the charge: at least 1, the price of one follower; lowers `count` to what it pays for */
       max_credits?: number;
       sort?: "default" | "followers" | "name";
     };
@@ -356,6 +374,7 @@ export type OperationTypes = {
     input: {
       count?: number;
       cursor?: string;
+      /** Caps the charge: at least 1, the price of one follower; lowers `count` to what it pays for */
       max_credits?: number;
       sort?: "default" | "followers" | "name";
     };
@@ -365,6 +384,7 @@ export type OperationTypes = {
     input: {
       count?: number;
       cursor?: string;
+      /** Caps the charge: at least 15, the price of one tweet; lowers `count` to what it pays for */
       max_credits?: number;
       sort?: "latest" | "popular" | "engagement";
     };
@@ -374,6 +394,7 @@ export type OperationTypes = {
     input: {
       count?: number;
       cursor?: string;
+      /** Caps the charge: at least 1, the price of one member; lowers `count` to what it pays for */
       max_credits?: number;
       sort?: "default" | "followers" | "name";
     };
@@ -383,6 +404,7 @@ export type OperationTypes = {
     input: {
       count?: number;
       cursor?: string;
+      /** Caps the charge: at least 1, the price of one member; lowers `count` to what it pays for */
       max_credits?: number;
       sort?: "default" | "followers" | "name";
     };
@@ -390,6 +412,7 @@ export type OperationTypes = {
   };
   getCommunity: {
     input: {
+      /** Caps the charge: at least 18, the price of one profile */
       max_credits?: number;
     };
     data: Community;
@@ -398,6 +421,7 @@ export type OperationTypes = {
     input: {
       count?: number;
       cursor?: string;
+      /** Caps the charge: at least 15, the price of one tweet; lowers `count` to what it pays for */
       max_credits?: number;
       sort?: "latest" | "popular" | "engagement";
     };
@@ -407,6 +431,7 @@ export type OperationTypes = {
     input: {
       count?: number;
       cursor?: string;
+      /** Caps the charge: at least 1, the price of one member; lowers `count` to what it pays for */
       max_credits?: number;
       sort?: "default" | "followers" | "name";
     };
@@ -414,8 +439,9 @@ export type OperationTypes = {
   };
   getTrending: {
     input: {
-      country?: string;
+      country?: "Worldwide" | "WW" | "United States" | "US" | "United Kingdom" | "GB" | "Canada" | "CA" | "Australia" | "AU" | "New Zealand" | "NZ" | "Ireland" | "IE" | "India" | "IN" | "Pakistan" | "PK" | "Nigeria" | "NG" | "Kenya" | "KE" | "Ghana" | "GH" | "South Africa" | "ZA" | "Singapore" | "SG" | "Philippines" | "PH" | "Malaysia" | "MY" | "Indonesia" | "ID" | "Thailand" | "TH" | "Vietnam" | "VN" | "Japan" | "JP" | "Korea" | "KR" | "Spain" | "ES" | "Mexico" | "MX" | "Argentina" | "AR" | "Colombia" | "CO" | "Chile" | "CL" | "Peru" | "PE" | "Venezuela" | "VE" | "Ecuador" | "EC" | "Dominican Republic" | "DO" | "Guatemala" | "GT" | "Panama" | "PA" | "Puerto Rico" | "PR" | "Brazil" | "BR" | "Portugal" | "PT" | "France" | "FR" | "Belgium" | "BE" | "Switzerland" | "CH" | "Germany" | "DE" | "Austria" | "AT" | "Netherlands" | "NL" | "Italy" | "IT" | "Greece" | "GR" | "Turkey" | "TR" | "Russia" | "RU" | "Ukraine" | "UA" | "Belarus" | "BY" | "Poland" | "PL" | "Latvia" | "LV" | "Sweden" | "SE" | "Norway" | "NO" | "Denmark" | "DK" | "Finland" | "FI" | "Czech Republic" | "CZ" | "Israel" | "IL" | "Saudi Arabia" | "SA" | "United Arab Emirates" | "AE" | "Egypt" | "EG" | "Kuwait" | "KW" | "Qatar" | "QA" | "Oman" | "OM" | "Bahrain" | "BH" | "Lebanon" | "LB" | "Jordan" | "JO" | "Algeria" | "DZ";
       count?: number;
+      /** Caps the charge: at least 100, the price of the call */
       max_credits?: number;
     };
     data: {
@@ -429,6 +455,7 @@ export type OperationTypes = {
     input: {
       source?: string;
       target: string;
+      /** Caps the charge: at least 50, the price of the call */
       max_credits?: number;
     };
     data: {
@@ -447,6 +474,7 @@ export type OperationTypes = {
   checkRetweet: {
     input: {
       username?: string;
+      /** Caps the charge: at least 50, the price of the call */
       max_credits?: number;
     };
     data: {
@@ -464,6 +492,7 @@ export type OperationTypes = {
   checkLike: {
     input: {
       username?: string;
+      /** Caps the charge: at least 50, the price of the call */
       max_credits?: number;
     };
     data: {
@@ -478,7 +507,9 @@ export type OperationTypes = {
   };
   createTweet: {
     input: {
+      /** 1 to 280 characters (Unicode code points after NFC normalisation), not all blank */
       text: string;
+      /** Caps the charge: at least 100, the price of the call */
       max_credits?: number;
     };
     data: Tweet;
@@ -487,7 +518,9 @@ export type OperationTypes = {
     input: {
       /** A tweet id, or a tweet URL ending in /status/<id> */
       tweet_id: string;
+      /** 1 to 280 characters (Unicode code points after NFC normalisation), not all blank */
       text: string;
+      /** Caps the charge: at least 100, the price of the call */
       max_credits?: number;
     };
     data: Tweet;
@@ -496,13 +529,16 @@ export type OperationTypes = {
     input: {
       /** A tweet id, or a tweet URL ending in /status/<id> */
       quoted_tweet_id: string;
+      /** 1 to 280 characters (Unicode code points after NFC normalisation), not all blank */
       text: string;
+      /** Caps the charge: at least 100, the price of the call */
       max_credits?: number;
     };
     data: Tweet;
   };
   likeTweet: {
     input: {
+      /** Caps the charge: at least 100, the price of the call */
       max_credits?: number;
     };
     data: {
@@ -512,6 +548,7 @@ export type OperationTypes = {
   };
   unlikeTweet: {
     input: {
+      /** Caps the charge: at least 100, the price of the call */
       max_credits?: number;
     };
     data: {
@@ -521,6 +558,7 @@ export type OperationTypes = {
   };
   retweetTweet: {
     input: {
+      /** Caps the charge: at least 100, the price of the call */
       max_credits?: number;
     };
     data: {
@@ -531,6 +569,7 @@ export type OperationTypes = {
   };
   unretweetTweet: {
     input: {
+      /** Caps the charge: at least 100, the price of the call */
       max_credits?: number;
     };
     data: {
@@ -540,6 +579,7 @@ export type OperationTypes = {
   };
   followUser: {
     input: {
+      /** Caps the charge: at least 100, the price of the call */
       max_credits?: number;
     };
     data: {
@@ -549,6 +589,7 @@ export type OperationTypes = {
   };
   unfollowUser: {
     input: {
+      /** Caps the charge: at least 100, the price of the call */
       max_credits?: number;
     };
     data: {
@@ -620,6 +661,7 @@ export type OperationTypes = {
     input: {
       count?: number;
       cursor?: string;
+      /** Caps the charge; this operation is free */
       max_credits?: number;
     };
     data: {
@@ -759,6 +801,7 @@ export type OperationTypes = {
   };
   createWebhook: {
     input: {
+      /** An https URL of a public host, without credentials. Loopback, private, link-local and reserved addresses and local names (localhost, *.local, *.internal, single labels) are refused unless the deployment sets PERCH_WEBHOOK_ALLOW_PRIVATE=1 (development), which also allows plain http to them. */
       url: string;
       description?: string;
     };
@@ -770,15 +813,6 @@ export type OperationTypes = {
       created_at: string;
       /** Until when the secret before the last rotation still signs */
       previous_secret_expires_at: string | null;
-      /** The endpoint’s circuit breaker. Each endpoint gets at most 2 attempts at once (PERCH_WEBHOOK_ENDPOINT_CONCURRENCY), and one account’s endpoints at most half of an instance’s delivery workers, so a slow or flooded endpoint delays only its own deliveries. After 5 failed attempts in a row (PERCH_WEBHOOK_BREAKER_FAILURES) the endpoint’s circuit breaker opens: no attempt is made for 30 s, then one trial attempt (half-open); a success closes it, a failure keeps it open twice as long as before (at most 10 minutes). Deliveries wait meanwhile without spending attempts. */
-      circuit: {
-        /** closed: delivering; open: paused after failures until open_until; half_open: the next attempt is a trial */
-        state: "closed" | "open" | "half_open";
-        /** Failed attempts in a row (0 after a success) */
-        consecutive_failures: number;
-        /** When an open circuit allows its trial attempt (null when closed) */
-        open_until: string | null;
-      };
       /** The signing secret: shown only now */
       secret: string;
     };
@@ -793,15 +827,6 @@ export type OperationTypes = {
       created_at: string;
       /** Until when the secret before the last rotation still signs */
       previous_secret_expires_at: string | null;
-      /** The endpoint’s circuit breaker. Each endpoint gets at most 2 attempts at once (PERCH_WEBHOOK_ENDPOINT_CONCURRENCY), and one account’s endpoints at most half of an instance’s delivery workers, so a slow or flooded endpoint delays only its own deliveries. After 5 failed attempts in a row (PERCH_WEBHOOK_BREAKER_FAILURES) the endpoint’s circuit breaker opens: no attempt is made for 30 s, then one trial attempt (half-open); a success closes it, a failure keeps it open twice as long as before (at most 10 minutes). Deliveries wait meanwhile without spending attempts. */
-      circuit: {
-        /** closed: delivering; open: paused after failures until open_until; half_open: the next attempt is a trial */
-        state: "closed" | "open" | "half_open";
-        /** Failed attempts in a row (0 after a success) */
-        consecutive_failures: number;
-        /** When an open circuit allows its trial attempt (null when closed) */
-        open_until: string | null;
-      };
     }[];
   };
   rotateWebhookSecret: {
@@ -816,15 +841,6 @@ export type OperationTypes = {
       created_at: string;
       /** Until when the secret before the last rotation still signs */
       previous_secret_expires_at: string | null;
-      /** The endpoint’s circuit breaker. Each endpoint gets at most 2 attempts at once (PERCH_WEBHOOK_ENDPOINT_CONCURRENCY), and one account’s endpoints at most half of an instance’s delivery workers, so a slow or flooded endpoint delays only its own deliveries. After 5 failed attempts in a row (PERCH_WEBHOOK_BREAKER_FAILURES) the endpoint’s circuit breaker opens: no attempt is made for 30 s, then one trial attempt (half-open); a success closes it, a failure keeps it open twice as long as before (at most 10 minutes). Deliveries wait meanwhile without spending attempts. */
-      circuit: {
-        /** closed: delivering; open: paused after failures until open_until; half_open: the next attempt is a trial */
-        state: "closed" | "open" | "half_open";
-        /** Failed attempts in a row (0 after a success) */
-        consecutive_failures: number;
-        /** When an open circuit allows its trial attempt (null when closed) */
-        open_until: string | null;
-      };
       /** The signing secret: shown only now */
       secret: string;
     };
@@ -839,6 +855,7 @@ export type OperationTypes = {
     input: {
       status?: "pending" | "awaiting_credits" | "delivered" | "failed";
       count?: number;
+      /** Caps the charge; this operation is free */
       max_credits?: number;
     };
     data: {
