@@ -15,6 +15,19 @@ type Pending = { endpoint: DashboardEndpoint; action: 'rotate' | 'delete' };
 
 const SMALL = 'px-2.5 py-1 text-xs';
 
+/** An endpoint whose circuit breaker is open: deliveries wait, without attempts, until its trial. */
+function CircuitBadge({ endpoint }: { endpoint: DashboardEndpoint }) {
+  const when = endpoint.circuit === 'open' && endpoint.retryAt ? `retrying at ${endpoint.retryAt} UTC` : 'retrying now';
+  return (
+    <span
+      role="status"
+      className="mt-1 inline-block rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-200"
+    >
+      Paused after {endpoint.consecutiveFailures} failures — {when}
+    </span>
+  );
+}
+
 /** The account's webhook endpoints: add (secret shown once), send a test event, rotate the secret, delete. */
 export function EndpointsPanel({ endpoints, onChanged }: { endpoints: DashboardEndpoint[]; onChanged: () => void }) {
   const [revealed, setRevealed] = useState<Revealed | null>(null);
@@ -76,6 +89,7 @@ export function EndpointsPanel({ endpoints, onChanged }: { endpoints: DashboardE
                     {endpoint.description && `${endpoint.description} · `}since {endpoint.createdAt} UTC
                     {endpoint.previousSecretExpiresAt && ` · previous secret valid until ${endpoint.previousSecretExpiresAt} UTC`}
                   </span>
+                  {endpoint.circuit !== 'closed' && <CircuitBadge endpoint={endpoint} />}
                 </div>
                 <div className="flex gap-2">
                   <Button variant="secondary" className={SMALL} onClick={() => void sendTest(endpoint)}>

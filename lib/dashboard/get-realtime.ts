@@ -1,4 +1,5 @@
 import { getPool } from '@/lib/db/pool';
+import { circuitState, type CircuitState } from '@/lib/delivery/circuit-breaker';
 import type { DeliveryStatus } from './delivery-status';
 
 export type DashboardRule = {
@@ -18,7 +19,19 @@ export type DashboardRule = {
   keyUsable: boolean;
   matches: number;
 };
-export type DashboardEndpoint = { id: string; url: string; description: string; createdAt: string; previousSecretExpiresAt: string | null };
+export type DashboardEndpoint = {
+  id: string;
+  url: string;
+  description: string;
+  createdAt: string;
+  previousSecretExpiresAt: string | null;
+  /** The circuit breaker: open while deliveries are paused after failed attempts in a row. */
+  circuit: CircuitState;
+  consecutiveFailures: number;
+  /** When a paused endpoint gets its trial attempt (HH:MM UTC); null when closed. */
+  retryAt: string | null;
+};
+type EndpointRow = Omit<DashboardEndpoint, 'circuit'> & { circuitOpenUntil: Date | null };
 export type DashboardDelivery = {
   id: string;
   endpointUrl: string;
@@ -46,9 +59,11 @@ export async function getRealtime(userId: string, status: DeliveryStatus | null)
        FROM realtime_rules r JOIN api_keys k ON k.id = r.key_id WHERE r.user_id = $1 ORDER BY r.id`,
       [userId],
     ),
-    pool.query<DashboardEndpoint>(
+    pool.query<EndpointRow>(
       `SELECT id::text, url, description, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') AS "createdAt",
-              to_char(previous_secret_expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') AS "previousSecretExpiresAt"
+              to_char(previous_secret_expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') AS "previousSecretExpiresAt",
+              consecutive_failures AS "consecutiveFailures", circuit_open_until AS "circuitOpenUntil",
+              to_char(circuit_open_until AT TIME ZONE 'UTC', 'HH24:MI') AS "retryAt"
        FROM realtime_endpoints WHERE user_id = $1 ORDER BY realtime_endpoints.id`,
       [userId],
     ),
@@ -62,5 +77,10 @@ export async function getRealtime(userId: string, status: DeliveryStatus | null)
       [userId, status],
     ),
   ]);
-  return { rules: rules.rows, endpoints: endpoints.rows, deliveries: deliveries.rows };
+  const now = new Date();
+  const withCircuits = endpoints.rows.map(({ circuitOpenUntil, ...endpoint }) => {
+    const circuit = circuitState({ consecutiveFailures: endpoint.consecutiveFailures, openUntil: circuitOpenUntil }, now);
+    return { ...endpoint, circuit, retryAt: circuit === 'closed' ? null : endpoint.retryAt };
+  });
+  return { rules: rules.rows, endpoints: withCircuits, deliveries: deliveries.rows };
 }

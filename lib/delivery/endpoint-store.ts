@@ -1,12 +1,21 @@
 import { storableId } from '@/lib/platform/local/ids';
 import { getPool } from '@/lib/db/pool';
 import { wakeEndpointSql } from './wake-endpoint';
+import { circuitView, type CircuitView } from './circuit-breaker';
 import { newEndpointSecret } from './sign-payload';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** An endpoint as the API lists it (the secret is shown only on creation and rotation). */
-export type Endpoint = { id: string; url: string; description: string; active: boolean; created_at: string; previous_secret_expires_at: string | null };
+/** An endpoint as the API lists it (the secret is shown only on creation and rotation), with its circuit breaker. */
+export type Endpoint = {
+  id: string;
+  url: string;
+  description: string;
+  active: boolean;
+  created_at: string;
+  previous_secret_expires_at: string | null;
+  circuit: CircuitView;
+};
 
 export type Delivery = {
   id: string;
@@ -23,12 +32,18 @@ export type Delivery = {
   delivered_at: string | null;
 };
 
-const ENDPOINT_COLUMNS = `id::text, url, description, active, created_at, previous_secret_expires_at`;
-type EndpointRow = Omit<Endpoint, 'created_at' | 'previous_secret_expires_at'> & { created_at: Date; previous_secret_expires_at: Date | null };
-const toEndpoint = (row: EndpointRow): Endpoint => ({
+const ENDPOINT_COLUMNS = `id::text, url, description, active, created_at, previous_secret_expires_at, consecutive_failures, circuit_open_until`;
+type EndpointRow = Omit<Endpoint, 'created_at' | 'previous_secret_expires_at' | 'circuit'> & {
+  created_at: Date;
+  previous_secret_expires_at: Date | null;
+  consecutive_failures: number;
+  circuit_open_until: Date | null;
+};
+const toEndpoint = ({ consecutive_failures, circuit_open_until, ...row }: EndpointRow): Endpoint => ({
   ...row,
   created_at: row.created_at.toISOString(),
   previous_secret_expires_at: row.previous_secret_expires_at?.toISOString() ?? null,
+  circuit: circuitView({ consecutiveFailures: consecutive_failures, openUntil: circuit_open_until }),
 });
 
 export const MAX_ENDPOINTS_PER_ACCOUNT = 10;

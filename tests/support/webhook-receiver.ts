@@ -2,7 +2,13 @@ import http from 'node:http';
 import { verifyWebhookSignature } from '@perch/client';
 import { freePort } from '@/lib/server/free-port';
 
-export type Received = { deliveryId: string; body: { id: string; event: string; match: { id: string; rule: { id: string; tag: string } } | null; tweet: { id: string } | null }; signatures: string[] };
+export type Received = {
+  deliveryId: string;
+  body: { id: string; event: string; match: { id: string; rule: { id: string; tag: string }; matched_at: string } | null; tweet: { id: string } | null };
+  signatures: string[];
+  /** When the request's body had arrived (ms since the epoch). */
+  receivedAt: number;
+};
 
 /**
  * A real HTTP receiver on a loopback port that verifies each delivery's Perch-Signature
@@ -32,7 +38,12 @@ export async function startWebhookReceiver() {
             res.writeHead(401).end();
             return;
           }
-          received.push({ deliveryId: String(req.headers['perch-delivery-id']), body: JSON.parse(raw), signatures: header.split(',').filter((p) => p.startsWith('v1=')) });
+          received.push({
+            deliveryId: String(req.headers['perch-delivery-id']),
+            body: JSON.parse(raw),
+            signatures: header.split(',').filter((p) => p.startsWith('v1=')),
+            receivedAt: Date.now(),
+          });
           res.writeHead(204).end();
         });
       });

@@ -589,6 +589,16 @@ ResumeRuleResult = TypedDict(
 )
 
 
+CreateWebhookResultCircuit = TypedDict(
+    "CreateWebhookResultCircuit",
+    {
+        "state": "Literal[\"closed\", \"open\", \"half_open\"]",
+        "consecutive_failures": "int",
+        "open_until": "Optional[str]",
+    },
+)
+
+
 CreateWebhookResult = TypedDict(
     "CreateWebhookResult",
     {
@@ -598,7 +608,18 @@ CreateWebhookResult = TypedDict(
         "active": "bool",
         "created_at": "str",
         "previous_secret_expires_at": "Optional[str]",
+        "circuit": "CreateWebhookResultCircuit",
         "secret": "str",
+    },
+)
+
+
+ListWebhooksResultCircuit = TypedDict(
+    "ListWebhooksResultCircuit",
+    {
+        "state": "Literal[\"closed\", \"open\", \"half_open\"]",
+        "consecutive_failures": "int",
+        "open_until": "Optional[str]",
     },
 )
 
@@ -612,6 +633,17 @@ ListWebhooksResult = TypedDict(
         "active": "bool",
         "created_at": "str",
         "previous_secret_expires_at": "Optional[str]",
+        "circuit": "ListWebhooksResultCircuit",
+    },
+)
+
+
+RotateWebhookSecretResultCircuit = TypedDict(
+    "RotateWebhookSecretResultCircuit",
+    {
+        "state": "Literal[\"closed\", \"open\", \"half_open\"]",
+        "consecutive_failures": "int",
+        "open_until": "Optional[str]",
     },
 )
 
@@ -625,6 +657,7 @@ RotateWebhookSecretResult = TypedDict(
         "active": "bool",
         "created_at": "str",
         "previous_secret_expires_at": "Optional[str]",
+        "circuit": "RotateWebhookSecretResultCircuit",
         "secret": "str",
     },
 )
@@ -1470,6 +1503,8 @@ class Operations:
         timeout: Optional[float] = None,
     ) -> Response[List[ListWebhooksResult]]:
         """List your webhook endpoints
+
+        Each with its circuit breaker. Each endpoint gets at most 2 attempts at once (PERCH_WEBHOOK_ENDPOINT_CONCURRENCY), and one account’s endpoints at most half of an instance’s delivery workers, so a slow or flooded endpoint delays only its own deliveries. After 5 failed attempts in a row (PERCH_WEBHOOK_BREAKER_FAILURES) the endpoint’s circuit breaker opens: no attempt is made for 30 s, then one trial attempt (half-open); a success closes it, a failure keeps it open twice as long as before (at most 10 minutes). Deliveries wait meanwhile without spending attempts.
 
         Free."""
         return self._call("listWebhooks", {}, {}, timeout=timeout)

@@ -18,6 +18,17 @@ import { integerField, maxCreditsField, perchIdField } from '../inputs';
 
 const SIGNING_NOTE = `Each delivery is a JSON POST {id, event, created_at, match: {id, rule: {id, tag}, matched_at}, tweet} with headers Perch-Delivery-Id (the body's id, the same on every retry: de-duplicate by it), Perch-Event, Perch-Timestamp and Perch-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint secret> (a second v1 during a secret rotation's overlap). Answer 2xx within 10 s; anything else is retried with exponential backoff (30 s doubling, at most hourly) for 24 hours, then kept as failed. Each match delivered costs ${MATCH_PRICE} credits, once, on its first success; failed deliveries cost nothing. Perch-Event is rule.match, test (sent on request) or account.balance_low: sent once, free, when the account's balance (credits leased by running instances counted in) falls below its low-balance alert threshold (Billing page; 1000 credits by default, 0 turns it off), with match and tweet null and data {balance, threshold}; it is sent again only after the balance has been back at or above the threshold.`;
 
+const FAIRNESS_NOTE =
+  'Each endpoint gets at most 2 attempts at once (PERCH_WEBHOOK_ENDPOINT_CONCURRENCY), and one account’s endpoints at most half of an instance’s delivery workers, so a slow or flooded endpoint delays only its own deliveries. After 5 failed attempts in a row (PERCH_WEBHOOK_BREAKER_FAILURES) the endpoint’s circuit breaker opens: no attempt is made for 30 s, then one trial attempt (half-open); a success closes it, a failure keeps it open twice as long as before (at most 10 minutes). Deliveries wait meanwhile without spending attempts.';
+
+const CircuitSchema = z
+  .object({
+    state: z.enum(['closed', 'open', 'half_open']).describe('closed: delivering; open: paused after failures until open_until; half_open: the next attempt is a trial'),
+    consecutive_failures: z.number().int().describe('Failed attempts in a row (0 after a success)'),
+    open_until: z.string().nullable().describe('When an open circuit allows its trial attempt (null when closed)'),
+  })
+  .describe(`The endpoint’s circuit breaker. ${FAIRNESS_NOTE}`);
+
 const EndpointSchema = z.object({
   id: z.string(),
   url: z.string(),
@@ -25,6 +36,7 @@ const EndpointSchema = z.object({
   active: z.boolean(),
   created_at: z.string(),
   previous_secret_expires_at: z.string().nullable().describe('Until when the secret before the last rotation still signs'),
+  circuit: CircuitSchema,
 });
 const EndpointWithSecret = EndpointSchema.extend({ secret: z.string().describe('The signing secret: shown only now') });
 
@@ -89,6 +101,7 @@ export const listWebhooks = defineOperation({
   method: 'GET',
   path: '/v2/webhooks',
   summary: 'List your webhook endpoints',
+  description: `Each with its circuit breaker. ${FAIRNESS_NOTE}`,
   scope: 'read',
   cost: COSTS.free,
   response: z.array(EndpointSchema),

@@ -813,6 +813,15 @@ export type OperationTypes = {
       created_at: string;
       /** Until when the secret before the last rotation still signs */
       previous_secret_expires_at: string | null;
+      /** The endpoint’s circuit breaker. Each endpoint gets at most 2 attempts at once (PERCH_WEBHOOK_ENDPOINT_CONCURRENCY), and one account’s endpoints at most half of an instance’s delivery workers, so a slow or flooded endpoint delays only its own deliveries. After 5 failed attempts in a row (PERCH_WEBHOOK_BREAKER_FAILURES) the endpoint’s circuit breaker opens: no attempt is made for 30 s, then one trial attempt (half-open); a success closes it, a failure keeps it open twice as long as before (at most 10 minutes). Deliveries wait meanwhile without spending attempts. */
+      circuit: {
+        /** closed: delivering; open: paused after failures until open_until; half_open: the next attempt is a trial */
+        state: "closed" | "open" | "half_open";
+        /** Failed attempts in a row (0 after a success) */
+        consecutive_failures: number;
+        /** When an open circuit allows its trial attempt (null when closed) */
+        open_until: string | null;
+      };
       /** The signing secret: shown only now */
       secret: string;
     };
@@ -827,6 +836,15 @@ export type OperationTypes = {
       created_at: string;
       /** Until when the secret before the last rotation still signs */
       previous_secret_expires_at: string | null;
+      /** The endpoint’s circuit breaker. Each endpoint gets at most 2 attempts at once (PERCH_WEBHOOK_ENDPOINT_CONCURRENCY), and one account’s endpoints at most half of an instance’s delivery workers, so a slow or flooded endpoint delays only its own deliveries. After 5 failed attempts in a row (PERCH_WEBHOOK_BREAKER_FAILURES) the endpoint’s circuit breaker opens: no attempt is made for 30 s, then one trial attempt (half-open); a success closes it, a failure keeps it open twice as long as before (at most 10 minutes). Deliveries wait meanwhile without spending attempts. */
+      circuit: {
+        /** closed: delivering; open: paused after failures until open_until; half_open: the next attempt is a trial */
+        state: "closed" | "open" | "half_open";
+        /** Failed attempts in a row (0 after a success) */
+        consecutive_failures: number;
+        /** When an open circuit allows its trial attempt (null when closed) */
+        open_until: string | null;
+      };
     }[];
   };
   rotateWebhookSecret: {
@@ -841,6 +859,15 @@ export type OperationTypes = {
       created_at: string;
       /** Until when the secret before the last rotation still signs */
       previous_secret_expires_at: string | null;
+      /** The endpoint’s circuit breaker. Each endpoint gets at most 2 attempts at once (PERCH_WEBHOOK_ENDPOINT_CONCURRENCY), and one account’s endpoints at most half of an instance’s delivery workers, so a slow or flooded endpoint delays only its own deliveries. After 5 failed attempts in a row (PERCH_WEBHOOK_BREAKER_FAILURES) the endpoint’s circuit breaker opens: no attempt is made for 30 s, then one trial attempt (half-open); a success closes it, a failure keeps it open twice as long as before (at most 10 minutes). Deliveries wait meanwhile without spending attempts. */
+      circuit: {
+        /** closed: delivering; open: paused after failures until open_until; half_open: the next attempt is a trial */
+        state: "closed" | "open" | "half_open";
+        /** Failed attempts in a row (0 after a success) */
+        consecutive_failures: number;
+        /** When an open circuit allows its trial attempt (null when closed) */
+        open_until: string | null;
+      };
       /** The signing secret: shown only now */
       secret: string;
     };
