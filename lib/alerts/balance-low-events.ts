@@ -1,9 +1,13 @@
 import { getPool } from '@/lib/db/pool';
 import { toCredits } from '@/lib/credits/credit-amount';
 import { wakeEndpointSql } from '@/lib/delivery/wake-endpoint';
+import { forgetLoop, reportLoopDown, reportLoopUp } from '@/lib/health/loop-health';
 import { DEFAULT_LOW_BALANCE_THRESHOLD } from './balance-alert';
 
 export const BALANCE_LOW_EVENT = 'account.balance_low';
+
+/** The balance watcher's name in /api/health. */
+export const BALANCE_CHECK_LOOP = 'balance_check';
 
 /** How often the realtime workers compare balances with thresholds (PERCH_BALANCE_CHECK_MS). */
 export function balanceCheckInterval(): number {
@@ -70,13 +74,26 @@ export async function checkLowBalances(): Promise<BalanceCheckResult> {
   return result;
 }
 
-/** Runs checkLowBalances every interval until stopped; a failed pass is logged and the next one tries again. */
+/**
+ * Runs checkLowBalances every interval until stopped, reporting to /api/health; a failed pass
+ * (the database gone) is logged once per distinct problem and the next one tries again.
+ */
 export function startBalanceWatcher(intervalMs = balanceCheckInterval()): () => Promise<void> {
   let running: Promise<unknown> | null = null;
+  let lastProblem = '';
+  const graceMs = Math.max(10_000, 3 * intervalMs);
   const timer = setInterval(() => {
     if (running) return;
     running = checkLowBalances()
-      .catch((error: Error) => console.error(`[realtime] balance check failed: ${error.message}`))
+      .then(() => {
+        if (reportLoopUp(BALANCE_CHECK_LOOP, { graceMs })) console.log('[realtime] balance checks work again');
+        lastProblem = '';
+      })
+      .catch((error: Error) => {
+        reportLoopDown(BALANCE_CHECK_LOOP, error, { graceMs });
+        if (error.message !== lastProblem) console.error(`[realtime] balance check failed: ${error.message}`);
+        lastProblem = error.message;
+      })
       .finally(() => {
         running = null;
       });
@@ -85,5 +102,6 @@ export function startBalanceWatcher(intervalMs = balanceCheckInterval()): () => 
   return async () => {
     clearInterval(timer);
     await running;
+    forgetLoop(BALANCE_CHECK_LOOP);
   };
 }

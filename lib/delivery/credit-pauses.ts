@@ -36,3 +36,15 @@ export async function resumeAfterGrant(userId: string, minimumBalance: number): 
   );
   return { rules: rules.rowCount ?? 0, deliveries: deliveries.rows[0].resumed };
 }
+
+/**
+ * resumeAfterGrant for every account waiting for credits (rules paused for them, or deliveries
+ * awaiting them): what a grant announced while nobody was listening would have done.
+ */
+export async function resumeAfterMissedGrants(minimumBalance: number): Promise<void> {
+  const { rows } = await getPool().query<{ user_id: string }>(
+    `SELECT user_id FROM realtime_rules WHERE paused_reason = 'insufficient_credits'
+     UNION SELECT e.user_id FROM realtime_deliveries d JOIN realtime_endpoints e ON e.id = d.endpoint_id WHERE d.status = 'awaiting_credits'`,
+  );
+  for (const { user_id: userId } of rows) await resumeAfterGrant(userId, minimumBalance);
+}

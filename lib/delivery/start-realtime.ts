@@ -1,12 +1,13 @@
-import type { Runner } from 'graphile-worker';
 import { startMatchWorker, type MatchWorker } from '@/lib/rules/match-worker';
 import { MATCH_PRICE } from './charge-match';
-import { resumeAfterGrant } from './credit-pauses';
+import { resumeAfterGrant, resumeAfterMissedGrants } from './credit-pauses';
 import { DELIVERY_TASKS } from './delivery-tasks';
 import { startJobQueue } from './job-queue';
 import { subscribe } from './notifications';
+import { superviseJobQueue, type SupervisedJobQueue } from './supervise-job-queue';
 import { startStalledEndpointSweeper } from './wake-stalled-endpoints';
 import { StartupError } from '@/lib/db/startup-error';
+import { isDatabaseUnavailable } from '@/lib/db/database-unavailable';
 import { startBalanceWatcher } from '@/lib/alerts/balance-low-events';
 import { runWhileLeader } from '@/lib/db/run-while-leader';
 import { getServedPlatforms } from '@/lib/platform/served-platforms';
@@ -41,7 +42,7 @@ function checkRealtimeSettings(): void {
   }
 }
 
-export type Realtime = { matcher: MatchWorker; queue: Runner; stop: () => Promise<void> };
+export type Realtime = { matcher: MatchWorker; queue: SupervisedJobQueue; stop: () => Promise<void> };
 
 /**
  * Starts this instance's share of real-time work: the job queue (webhook deliveries), the
@@ -53,26 +54,35 @@ export type Realtime = { matcher: MatchWorker; queue: Runner; stop: () => Promis
  */
 export async function startRealtime(options: { x?: XSourceOptions } = {}): Promise<Realtime> {
   checkRealtimeSettings();
-  const queue = await startJobQueue(
-    DELIVERY_TASKS,
-    Number(process.env.PERCH_WEBHOOK_CONCURRENCY ?? 10),
+  // Supervised: a runner that loses its workers to a database outage is replaced (supervise-job-queue.ts).
+  const queue = await superviseJobQueue(() =>
+    startJobQueue(
+      DELIVERY_TASKS,
+      Number(process.env.PERCH_WEBHOOK_CONCURRENCY ?? 10),
+    ),
   );
   const stopSweeper = startStalledEndpointSweeper();
   const matcher = await startMatchWorker();
   const unsubscribeCredits = await subscribe('perch_realtime_credits', (userId) => {
     if (userId) void resumeAfterGrant(userId, MATCH_PRICE).catch((error: Error) => console.error(`[realtime] resuming ${userId} failed: ${error.message}`));
+    // "": grants may have been announced while the LISTEN connection was away. (Asked when it
+    // goes too, when the database is usually gone with it: that failure is expected.)
+    else
+      void resumeAfterMissedGrants(MATCH_PRICE).catch((error: Error) => {
+        if (!isDatabaseUnavailable(error)) console.error(`[realtime] resuming accounts after missed grants failed: ${error.message}`);
+      });
   });
   const stopBalanceWatcher = startBalanceWatcher();
   const bluesky = getServedPlatforms().bluesky;
   // One reader of a stream per database: two would move its stored position twice. The lock
   // is the stream's own (its position's key), so instances configured with different streams
   // do not stand by for each other.
-  const blueskySource = bluesky ? runWhileLeader({ name: `bluesky-source:${streamSource(bluesky)}`, start: () => startBlueskySource(bluesky) }) : null;
+  const blueskySource = bluesky ? runWhileLeader({ name: `bluesky-source:${streamSource(bluesky)}`, start: () => startBlueskySource(bluesky), health: 'bluesky_source' }) : null;
   // One poller of X per database: X's search limit is the app's, shared by every instance.
   const x = getServedPlatforms().x;
   const budget = process.env.PERCH_X_SEARCH_BUDGET_PER_15_MIN;
   const xOptions = { ...(budget ? { budgetPer15Min: Number(budget) } : {}), ...options.x };
-  const xSource = x ? runWhileLeader({ name: 'x-source', start: () => startXSource(x, xOptions) }) : null;
+  const xSource = x ? runWhileLeader({ name: 'x-source', start: () => startXSource(x, xOptions), health: 'x_source' }) : null;
   return {
     matcher,
     queue,
