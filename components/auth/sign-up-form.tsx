@@ -1,24 +1,24 @@
 'use client';
 
-import { signIn } from 'next-auth/react';
-import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import type { OAuthProviderInfo } from '@/lib/auth/oauth-providers';
 import type { SignUpResult } from '@/lib/auth/sign-up';
-import { decodeSignInProblem } from '@/lib/auth/sign-in-error';
 import type { FieldErrors } from '@/lib/dashboard/field-errors';
 import { OAuthButtons } from './oauth-buttons';
 
 type Props = { action: (form: FormData) => Promise<SignUpResult>; providers: OAuthProviderInfo[]; minPasswordLength: number };
 
-/** Sign-up: the server action validates and creates the account, then the same credentials sign in. */
+/**
+ * Sign-up: the server action validates and answers "check your email" whether or not the
+ * address has an account (so the form tells nobody who has one); the mailed link creates it.
+ */
 export function SignUpForm({ action, providers, minPasswordLength }: Props) {
-  const router = useRouter();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -26,22 +26,21 @@ export function SignUpForm({ action, providers, minPasswordLength }: Props) {
     setPending(true);
     setErrors({});
     const result = await action(form);
+    setPending(false);
     if (!result.ok) {
       setErrors(result.errors);
-      setPending(false);
       return;
     }
-    const signedIn = await signIn('credentials', { email: result.email, password: String(form.get('password') ?? ''), redirect: false });
-    if (!signedIn || signedIn.error) {
-      // The account exists; only the automatic sign-in failed (e.g. the attempt limit).
-      setErrors({ form: `Your account was created, but signing in failed: ${decodeSignInProblem(signedIn?.error)?.message ?? 'try again'}` });
-      setPending(false);
-      return;
-    }
-    router.replace('/dashboard');
-    router.refresh();
+    setSent(result.message);
   }
 
+  if (sent) {
+    return (
+      <div className="mt-6">
+        <FormAlert tone="success" message={sent} />
+      </div>
+    );
+  }
   return (
     <>
       <form noValidate onSubmit={submit} className="mt-6 flex flex-col gap-4">

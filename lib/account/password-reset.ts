@@ -18,22 +18,38 @@ export type ResetRequestResult = { ok: true } | { ok: false; errors: FieldErrors
 
 /**
  * Mails a password reset link (valid 1 hour, single use) if the email has an account. The
- * answer is the same either way, so the form does not tell who has an account.
+ * answer is the same either way, and so is the work done before it: one lookup and one count
+ * of the address's mails; issuing the token and sending the mail are deferred (the route
+ * passes Next's `after`), so the answer's timing does not tell who has an account either.
+ * Without `defer` the mail goes out before returning.
  */
-export async function requestPasswordReset(input: unknown, origin: string): Promise<ResetRequestResult> {
+export async function requestPasswordReset(input: unknown, origin: string, defer?: (task: () => Promise<void>) => void): Promise<ResetRequestResult> {
   const parsed = requestSchema.safeParse(input);
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
   const { email } = parsed.data;
   const { rows } = await getPool().query<{ id: string }>(`SELECT id FROM users WHERE email = $1 AND deleted_at IS NULL`, [email]);
-  if (!rows[0]) return { ok: true };
+  // Counted for unknown emails too: the same statement runs on both paths.
   const counter = createAttemptCounter(sharedAttemptStore(), 'reset-mail:');
-  if ((await counter.hit(email, 60 * 60)).count > MAILS_PER_HOUR) return { ok: true };
-  const token = await issueAccountToken(rows[0].id, 'password_reset', email);
-  await sendMail({
-    to: email,
-    subject: 'Reset your Perch password',
-    text: `Someone (hopefully you) asked to reset the password of your Perch account.\n\nChoose a new password here (the link works once, for 1 hour):\n${origin}/reset-password?token=${token}\n\nIf it was not you, ignore this mail: your password stays as it is.`,
-  });
+  const overLimit = (await counter.hit(email, 60 * 60)).count > MAILS_PER_HOUR;
+  const userId = rows[0]?.id;
+  const task = async () => {
+    if (!userId || overLimit) return;
+    const token = await issueAccountToken(userId, 'password_reset', email);
+    await sendMail({
+      to: email,
+      subject: 'Reset your Perch password',
+      text: `Someone (hopefully you) asked to reset the password of your Perch account.\n\nChoose a new password here (the link works once, for 1 hour):\n${origin}/reset-password?token=${token}\n\nIf it was not you, ignore this mail: your password stays as it is.`,
+    });
+  };
+  if (defer) {
+    defer(() =>
+      task().catch((error: unknown) => {
+        console.error(`[reset] the reset mail failed: ${(error as Error).message}`);
+      }),
+    );
+  } else {
+    await task();
+  }
   return { ok: true };
 }
 

@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import { verifyPassword } from '@/lib/auth/password';
 import { seal, unseal } from '@/lib/crypto/seal';
 import { getPool } from '@/lib/db/pool';
+import { sendMail } from '@/lib/mail/send-mail';
 import { base32Encode, matchTotp, newTotpSecret, otpauthUri } from './totp';
 
 const RECOVERY_CODE_COUNT = 10;
@@ -72,25 +73,100 @@ export async function hasTwoFactor(userId: string): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** Wrong codes in a row that lock the second factor, per account (from any number of addresses). */
+export const TOTP_MAX_FAILURES = 10;
+/** How long the second factor stays locked after that. */
+export const TOTP_LOCK_SECONDS = 15 * 60;
+
+export type SecondFactorVerdict = { ok: true } | { ok: false; locked: false } | { ok: false; locked: true; retryAfterSeconds: number };
+
+const RECOVERY_CODE = /^[0-9a-f]{5}-?[0-9a-f]{5}$/i;
+
 /**
  * Checks the second factor at sign-in: a current authenticator code (not one already used)
  * or an unused recovery code, which is then spent.
+ *
+ * Wrong codes are counted per account in the database, so every instance and every client
+ * address count together: after TOTP_MAX_FAILURES in a row, authenticator codes are refused
+ * for TOTP_LOCK_SECONDS, the right one too, and the owner gets a mail. Each attempt is counted
+ * before its code is checked, so concurrent guesses cannot slip past the limit. Recovery codes
+ * (ten of 40 random bits each, hopeless to guess) still work while the lock holds: someone who
+ * knows the password cannot keep the owner out by spending the lock.
  */
-export async function verifySecondFactor(userId: string, code: string): Promise<boolean> {
+export async function verifySecondFactor(userId: string, code: string): Promise<SecondFactorVerdict> {
   const state = await readSecret(userId);
-  if (!state?.enabled) return false;
-  const step = matchTotp(state.secret, code);
-  if (step !== null) return claimStep(userId, step);
-  if (!/^[0-9a-f]{5}-?[0-9a-f]{5}$/i.test(code.trim())) return false;
+  if (!state?.enabled) return { ok: false, locked: false };
+  const pool = getPool();
+  const isRecoveryCode = RECOVERY_CODE.test(code.trim());
+  // One statement takes the attempt: only while unlocked and under the limit, so forty
+  // concurrent wrong codes from forty addresses check at most the limit's worth.
+  const { rows: claimed } = await pool.query<{ failures: number }>(
+    `UPDATE users SET totp_failed_attempts = totp_failed_attempts + 1
+      WHERE id = $1 AND totp_failed_attempts < $2 AND (totp_locked_until IS NULL OR totp_locked_until <= now())
+      RETURNING totp_failed_attempts AS failures`,
+    [userId, TOTP_MAX_FAILURES],
+  );
+  if (!claimed[0] && !isRecoveryCode) {
+    const left = await lockSecondsLeft(userId);
+    if (left !== null) return { ok: false, locked: true, retryAfterSeconds: left };
+    // At the limit but not locked: the last attempt's check is in flight, or its process died
+    // before locking. Lock now rather than refuse forever without a lock that ever ends.
+    await lockSecondFactor(userId);
+    return { ok: false, locked: true, retryAfterSeconds: TOTP_LOCK_SECONDS };
+  }
+  const right = await checkCode(userId, state, code, isRecoveryCode);
+  if (right) {
+    // The second factor is proven (a recovery code also ends a lock): the count starts over.
+    await pool.query(`UPDATE users SET totp_failed_attempts = 0, totp_locked_until = NULL WHERE id = $1`, [userId]);
+    return { ok: true };
+  }
+  if (claimed[0] && claimed[0].failures >= TOTP_MAX_FAILURES) await lockSecondFactor(userId);
+  return { ok: false, locked: false };
+}
+
+async function checkCode(userId: string, state: { secret: Buffer }, code: string, isRecoveryCode: boolean): Promise<boolean> {
+  if (!isRecoveryCode) {
+    const step = matchTotp(state.secret, code);
+    return step !== null && claimStep(userId, step);
+  }
   const { rowCount } = await getPool().query(`UPDATE totp_recovery_codes SET used_at = now() WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL`, [userId, hashRecoveryCode(code.trim())]);
   return (rowCount ?? 0) > 0;
+}
+
+/** Seconds until the account's second factor unlocks, or null when it is not locked. */
+async function lockSecondsLeft(userId: string): Promise<number | null> {
+  const { rows } = await getPool().query<{ left: number | null }>(
+    `SELECT ceil(extract(epoch FROM totp_locked_until - now()))::int AS left FROM users WHERE id = $1 AND totp_locked_until > now()`,
+    [userId],
+  );
+  return rows[0]?.left == null ? null : Math.max(1, rows[0].left);
+}
+
+/** Locks the second factor (once: a concurrent last failure finds it locked) and mails the owner. */
+async function lockSecondFactor(userId: string): Promise<void> {
+  const { rows } = await getPool().query<{ email: string }>(
+    `UPDATE users SET totp_locked_until = now() + make_interval(secs => $2), totp_failed_attempts = 0
+      WHERE id = $1 AND (totp_locked_until IS NULL OR totp_locked_until <= now())
+      RETURNING email`,
+    [userId, TOTP_LOCK_SECONDS],
+  );
+  if (!rows[0]) return;
+  const minutes = Math.round(TOTP_LOCK_SECONDS / 60);
+  await sendMail({
+    to: rows[0].email,
+    subject: 'Two-factor sign-in to your Perch account is locked',
+    text:
+      `${TOTP_MAX_FAILURES} wrong authentication codes were entered in a row at sign-in to your Perch account, each after your correct password. ` +
+      `Authenticator codes are refused for the next ${minutes} minutes; a recovery code still works.\n\n` +
+      `If this was not you, someone knows your password: change it now in the dashboard (Settings), which also signs out every other browser.`,
+  });
 }
 
 /** Turns two-factor sign-in off after re-checking the password; false when it is wrong. */
 export async function disableTwoFactor(userId: string, password: string): Promise<boolean> {
   const { rows } = await getPool().query<{ password_hash: string | null }>(`SELECT password_hash FROM users WHERE id = $1 AND deleted_at IS NULL`, [userId]);
   if (!rows[0]?.password_hash || !(await verifyPassword(rows[0].password_hash, password))) return false;
-  await getPool().query(`UPDATE users SET totp_secret_enc = NULL, totp_enabled_at = NULL, totp_last_step = NULL WHERE id = $1`, [userId]);
+  await getPool().query(`UPDATE users SET totp_secret_enc = NULL, totp_enabled_at = NULL, totp_last_step = NULL, totp_failed_attempts = 0, totp_locked_until = NULL WHERE id = $1`, [userId]);
   await getPool().query(`DELETE FROM totp_recovery_codes WHERE user_id = $1`, [userId]);
   return true;
 }

@@ -45,9 +45,17 @@ export async function verifyCredentials(input: { email?: unknown; password?: unk
   if (user.totpEnabledAt) {
     // The password was right: ask for the second factor without counting a failure.
     if (!code) throw new SignInRefusedError({ field: 'code', message: 'Enter the 6-digit code from your authenticator app (or a recovery code)' });
-    if (!(await verifySecondFactor(user.id, code))) {
-      // Guessing codes is throttled like guessing passwords.
+    const verdict = await verifySecondFactor(user.id, code);
+    if (!verdict.ok) {
+      // Guessing codes is throttled like guessing passwords, per address here and per account
+      // in verifySecondFactor (a lock after TOTP_MAX_FAILURES wrong codes from anywhere).
       await limiter.recordFailure(email, ip);
+      if (verdict.locked) {
+        throw new SignInRefusedError({
+          field: 'code',
+          message: `Too many wrong codes: authenticator codes for this account are refused for ${describeWait(verdict.retryAfterSeconds)}. Use a recovery code, or try again then.`,
+        });
+      }
       throw new SignInRefusedError({ field: 'code', message: 'That code is not right, or was already used' });
     }
   }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { freePort } from '@/lib/server/free-port';
 import { startAtprotoNetwork, type AtprotoNetwork } from '../support/atproto-network';
 import { createAppPassword } from '../support/bluesky-world';
-import { expect, PASSWORD, test, uniqueEmail } from './support/fixtures';
+import { expect, PASSWORD, signUp, test, uniqueEmail } from './support/fixtures';
 import { startServer, type RunningServer } from './support/start-server';
 
 // The Bluesky card in Chromium: a second production server serving Bluesky from a local AT
@@ -58,11 +58,7 @@ test.afterAll(async () => {
 });
 
 test('connect Bluesky with an app password, disconnect, then Sign in with Bluesky on the PDS', async ({ page }) => {
-  await page.goto(at('/signup'));
-  await page.getByLabel('Email').fill(uniqueEmail('bluesky'));
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signUp(page, uniqueEmail('bluesky'), PASSWORD, server.baseUrl);
   await page.goto(at('/dashboard/connections'));
   const card = page.getByRole('region', { name: 'Bluesky account' });
   await expect(card.getByText('No Bluesky account is connected.')).toBeVisible();

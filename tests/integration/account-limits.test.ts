@@ -24,11 +24,11 @@ afterAll(async () => {
 describe('sign-up limits', () => {
   const limiter = (perHour: number) => createSignUpLimiter({ store: { kind: 'postgres', pool: getPool() }, keyPrefix: `test-signup-${unique('p')}:`, perHour });
 
-  it('lets an address create PERCH_SIGNUP_LIMIT_PER_HOUR dashboard accounts, then says when to come back; other addresses go on', async () => {
+  it('lets an address make PERCH_SIGNUP_LIMIT_PER_HOUR dashboard sign-ups, then says when to come back; other addresses go on', async () => {
     const l = limiter(2);
     for (let i = 0; i < 2; i++) expect((await signUp({ email: `${unique('su')}@limits.test`, password: PASSWORD }, { ip: '10.8.0.1', limiter: l })).ok).toBe(true);
     const refused = await signUp({ email: `${unique('su')}@limits.test`, password: PASSWORD }, { ip: '10.8.0.1', limiter: l });
-    expect(refused).toEqual({ ok: false, errors: { form: expect.stringMatching(/^Too many accounts were created from this address\. Try again in (60|59) minutes\.$/) } });
+    expect(refused).toEqual({ ok: false, errors: { form: expect.stringMatching(/^Too many sign-ups from this address\. Try again in (60|59) minutes\.$/) } });
     expect((await signUp({ email: `${unique('su')}@limits.test`, password: PASSWORD }, { ip: '10.8.0.2', limiter: l })).ok).toBe(true);
     // Refused sign-ups and bad input do not use up the allowance of another address.
     expect((await signUp({ email: 'not an email', password: PASSWORD }, { ip: '10.8.0.3', limiter: l })).ok).toBe(false);

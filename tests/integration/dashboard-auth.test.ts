@@ -3,11 +3,12 @@ import { getPool } from '@/lib/db/pool';
 import { adminGrant } from '@/lib/dashboard/admin-grant';
 import { getPlatformFigures } from '@/lib/dashboard/get-platform-figures';
 import { listAdminUsers } from '@/lib/dashboard/list-admin-users';
-import { signUp } from '@/lib/auth/sign-up';
+import { signUp, signUpSentMessage } from '@/lib/auth/sign-up';
 import { createSignInLimiter } from '@/lib/auth/sign-in-limiter';
 import { SignInRefusedError, verifyCredentials } from '@/lib/auth/verify-credentials';
 import { createAccount } from '@/lib/admin/create-account';
 import { issueKey } from '@/lib/keys/issue-key';
+import { finishSignUpFromMail, mailsTo } from '../support/outbox';
 import { recordCall } from '../support/usage-fixtures';
 
 const PASSWORD = 'correct horse battery';
@@ -28,30 +29,36 @@ afterEach(() => {
 });
 
 describe('signUp', () => {
-  it('creates the account with an argon2id hash and the signup credits as a grant', async () => {
+  it('creates the account from the mailed link with an argon2id hash, the address verified and the signup credits as a grant', async () => {
     const address = email('new');
-    expect(await signUp({ email: `  ${address.toUpperCase()} `, password: PASSWORD })).toEqual({ ok: true, email: address });
+    expect(await signUp({ email: `  ${address.toUpperCase()} `, password: PASSWORD })).toEqual({ ok: true, email: address, message: signUpSentMessage(address) });
+    // Nothing exists before the link is used.
+    expect((await getPool().query('SELECT 1 FROM users WHERE email = $1', [address])).rows).toEqual([]);
+    await finishSignUpFromMail(address, PASSWORD);
     const { rows } = await getPool().query(
-      `SELECT u.password_hash, b.balance::int, g.amount::int, g.reason FROM users u JOIN credit_balances b ON b.user_id = u.id JOIN credit_grants g ON g.user_id = u.id WHERE u.email = $1`,
+      `SELECT u.password_hash, u.email_verified IS NOT NULL AS verified, b.balance::int, g.amount::int, g.reason FROM users u JOIN credit_balances b ON b.user_id = u.id JOIN credit_grants g ON g.user_id = u.id WHERE u.email = $1`,
       [address],
     );
-    expect(rows).toEqual([{ password_hash: expect.stringMatching(/^\$argon2id\$/), balance: 100_000, amount: 100_000, reason: 'signup credits' }]);
+    expect(rows).toEqual([{ password_hash: expect.stringMatching(/^\$argon2id\$/), verified: true, balance: 100_000, amount: 100_000, reason: 'signup credits' }]);
   });
 
   it('grants PERCH_SIGNUP_CREDITS when set', async () => {
     process.env.PERCH_SIGNUP_CREDITS = '250';
     const address = email('env');
     await signUp({ email: address, password: PASSWORD });
+    await finishSignUpFromMail(address, PASSWORD);
     const { rows } = await getPool().query('SELECT b.balance::int FROM users u JOIN credit_balances b ON b.user_id = u.id WHERE u.email = $1', [address]);
     expect(rows[0].balance).toBe(250);
   });
 
-  it('explains each bad field and refuses an email that has an account', async () => {
+  it('explains each bad field, and answers an email that has an account as it answers a new one', async () => {
     expect(await signUp({})).toEqual({ ok: false, errors: { email: expect.any(String), password: expect.any(String) } });
     expect(await signUp({ email: 'nope', password: 'short' })).toEqual({ ok: false, errors: { email: 'Enter a valid email address', password: 'Use at least 10 characters' } });
     const address = email('dup');
     await signUp({ email: address, password: PASSWORD });
-    expect(await signUp({ email: address, password: PASSWORD })).toEqual({ ok: false, errors: { email: expect.stringContaining('already exists') } });
+    await finishSignUpFromMail(address, PASSWORD);
+    expect(await signUp({ email: address, password: PASSWORD })).toEqual({ ok: true, email: address, message: signUpSentMessage(address) });
+    expect((await mailsTo(address)).at(-1)?.subject).toBe('Someone tried to sign up for Perch with your address');
   });
 });
 

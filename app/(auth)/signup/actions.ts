@@ -1,19 +1,26 @@
 'use server';
 
 import { headers } from 'next/headers';
-import { sendVerificationMail } from '@/lib/account/email-verification';
+import { after } from 'next/server';
 import { clientIp } from '@/lib/auth/client-ip';
+import { finishSignUp, type FinishSignUpResult } from '@/lib/auth/finish-sign-up';
 import { signUp, type SignUpResult } from '@/lib/auth/sign-up';
-import { getPrisma } from '@/lib/db/prisma';
 import { publicOrigin } from '@/lib/oauth/public-origin';
 
-/** The sign-up form's server action: validates, limits sign-ups per address, creates the account, grants the signup credits and mails an address confirmation link. */
+/**
+ * The sign-up form's server action: validates, limits sign-ups per address, and answers the
+ * same for a new address and one that has an account; the mail (a link that creates the
+ * account, or a note to sign in) goes out after the answer.
+ */
 export async function signUpAction(formData: FormData): Promise<SignUpResult> {
   const requestHeaders = await headers();
-  const result = await signUp({ email: formData.get('email'), password: formData.get('password') }, { ip: clientIp(requestHeaders) });
-  if (result.ok) {
-    const user = await getPrisma().user.findUnique({ where: { email: result.email }, select: { id: true } });
-    if (user) await sendVerificationMail(user.id, publicOrigin(requestHeaders));
-  }
-  return result;
+  return signUp(
+    { email: formData.get('email'), password: formData.get('password') },
+    { ip: clientIp(requestHeaders), origin: publicOrigin(requestHeaders), defer: (task) => after(task) },
+  );
+}
+
+/** The sign-up link's form: creates the account once the password chosen at sign-up is typed again. */
+export async function finishSignUpAction(formData: FormData): Promise<FinishSignUpResult> {
+  return finishSignUp({ token: formData.get('token'), password: formData.get('password') });
 }
