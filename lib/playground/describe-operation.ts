@@ -26,7 +26,13 @@ const TREND_PLACES = [WORLDWIDE, ...COUNTRIES].map((place) => place.name);
 
 function withHints(operation: Operation, field: FieldSpec, samples: PlaygroundSamples | undefined): FieldSpec {
   const out = { ...field };
-  if (field.name === 'country') out.suggestions = TREND_PLACES;
+  if (field.name === 'country') {
+    // The OpenAPI document lists every trend name and code as an enum; the form stays a text
+    // field with the names as suggestions, since the server also takes them in any case.
+    out.kind = 'string';
+    delete out.options;
+    out.suggestions = TREND_PLACES;
+  }
   if (field.name === 'text') out.multiline = true;
   // count is optional in the schema; the server fills in DEFAULT_COUNT (lib/api/charge.ts).
   if (field.name === 'count' && operation.paging && out.defaultValue === undefined) out.defaultValue = DEFAULT_COUNT;

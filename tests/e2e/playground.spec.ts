@@ -107,7 +107,7 @@ test('the playground sends with a pasted key and shows a 400’s details on the 
   await expect(page.getByTestId('response-credits')).toHaveText('0');
   await expect(page).not.toHaveURL(/perch_/);
 
-  // A rule JSON Schema cannot carry (the trend country list) comes back as a 400 and lands on its field.
+  // A value the form leaves to the server (the trend country: the document lists the places, the form only suggests them) comes back as a 400 and lands on its field.
   await page.goto('/dashboard/playground?op=getTrending&country=Atlantis');
   await page.getByRole('button', { name: 'Send request' }).click();
   await expect(page.getByTestId('response-status')).toHaveText('400');
