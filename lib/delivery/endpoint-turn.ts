@@ -15,8 +15,13 @@ const TURN_MS = 1_000;
 // A turn whose account has its share of this instance's workers busy comes back after this,
 // without a claim or a POST.
 const SHARE_WAIT_MS = 1_000;
-// A lease outlives the attempt's timeout by this much (holding and settling its credits).
-const LEASE_MARGIN_MS = 30_000;
+// A lease outlives the attempt's timeout by this much (holding and settling its credits). It is
+// also how long an endpoint waits for an attempt whose instance was killed.
+const LEASE_MARGIN_MS = 10_000;
+// An attempt that failed with an error (the database gone) gives its lease back once the database
+// answers, until this long before the lease runs out (after that it may be someone else's).
+const RELEASE_EVERY_MS = 1_000;
+const RELEASE_SAFETY_MS = 2_000;
 
 type Claim = {
   delivery_id: string | null;
@@ -76,7 +81,9 @@ export async function runEndpointTurn(endpointId: string, slot: number): Promise
     if (!takeAccountShare(owner)) return queueTurn(endpointId, slot, new Date(Date.now() + SHARE_WAIT_MS), 'replace');
     try {
       const cap = DELIVERY_LIMITS.perEndpoint;
-      const { rows } = await getPool().query<Claim>(CLAIM_SQL, [endpointId, cap, BREAKER.failures, RETRY_POLICY.timeoutMs + LEASE_MARGIN_MS]);
+      const leaseMs = RETRY_POLICY.timeoutMs + LEASE_MARGIN_MS;
+      const claimedAt = Date.now();
+      const { rows } = await getPool().query<Claim>(CLAIM_SQL, [endpointId, cap, BREAKER.failures, leaseMs]);
       const claim = rows[0];
       if (!claim) return;
       if (claim.delivery_id === null) {
@@ -86,12 +93,29 @@ export async function runEndpointTurn(endpointId: string, slot: number): Promise
         return;
       }
       if (claim.backlog && Number(claim.in_flight) < cap) await joinIn(endpointId, slot, cap);
-      const outcome = await deliverWebhook(claim.delivery_id);
+      const outcome = await deliverWebhook(claim.delivery_id).catch((error: unknown) => {
+        releaseLease(claim.delivery_id!, claimedAt + leaseMs - RELEASE_SAFETY_MS);
+        throw error;
+      });
       if (outcome !== 'skipped') await recordEndpointAttempt(endpointId, outcome === 'delivered', { consecutiveFailures: claim.failures, openUntil: claim.open_until });
     } finally {
       giveAccountShare(owner);
     }
   }
+}
+
+// Gives back the lease of an attempt that ended with an error, so that the delivery is claimed
+// again as soon as the database answers rather than when the lease runs out. Only while the lease
+// is certainly still this attempt's: nobody else can have claimed the delivery before it ends.
+function releaseLease(deliveryId: string, until: number): void {
+  if (Date.now() >= until) return;
+  getPool()
+    // Checked again where it runs: the query may have waited for a connection.
+    .query(`UPDATE realtime_deliveries SET lease_until = NULL WHERE id = $1::uuid AND status = 'pending' AND lease_until > now() AND now() < $2::timestamptz`, [
+      deliveryId,
+      new Date(until),
+    ])
+    .catch(() => setTimeout(() => releaseLease(deliveryId, until), RELEASE_EVERY_MS).unref());
 }
 
 // The other slots' turns, so that a backlog is worked on up to the endpoint's concurrency.
