@@ -65,11 +65,21 @@ export function CreditMeterProvider({ children }: { children: ReactNode }) {
   return <MeterContext.Provider value={value}>{children}</MeterContext.Provider>;
 }
 
-/** Adds a fetch's charge to the running total. */
+/** Adds a call's charge (a fetch or a write) to the running total. */
 export function useRecordCharge(): (charge: Charge) => void {
   const meter = useContext(MeterContext);
   if (!meter) throw new Error('useRecordCharge outside CreditMeterProvider');
   return meter.record;
+}
+
+const ignoreCharge = () => {};
+
+/**
+ * Adds a charge to the running total when inside the explorer (its write buttons), and does
+ * nothing elsewhere (the same buttons on the Connections page have no meter).
+ */
+export function useRecordChargeIfMetered(): (charge: Charge) => void {
+  return useContext(MeterContext)?.record ?? ignoreCharge;
 }
 
 /** The explorer's spending preferences and their setter. */
@@ -124,7 +134,7 @@ export function CreditMeter() {
     <div role="status" aria-label="Credits spent in the explorer" className="flex min-w-0 flex-wrap items-baseline gap-x-3 gap-y-0.5 text-sm">
       <span>
         Spent here: <strong data-testid="explorer-total" className="tabular-nums">{n(meter.total)}</strong> credits
-        <span className="text-slate-500 dark:text-slate-400"> in {n(meter.calls)} {meter.calls === 1 ? 'fetch' : 'fetches'}</span>
+        <span className="text-slate-500 dark:text-slate-400"> in {n(meter.calls)} {meter.calls === 1 ? 'call' : 'calls'}</span>
       </span>
       {meter.last && (
         <span className="min-w-0 truncate text-xs text-slate-500 dark:text-slate-400">

@@ -4,6 +4,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { INPUT_CLASSES, TextField } from '@/components/ui/text-field';
+import { useRecordChargeIfMetered } from '@/components/explorer/credit-meter';
 import { tweetLength } from '@/lib/platform/entities';
 import { callWrite, newIdempotencyKey } from './call-write';
 import { WriteError } from './write-error';
@@ -27,10 +28,10 @@ type Props = {
 
 const MAX_LENGTH = 280;
 
-const OPERATIONS: Record<ComposeMode, { path: string; field?: 'tweet_id' | 'quoted_tweet_id'; button: string; target: string }> = {
-  tweet: { path: 'tweets/create', button: 'Post tweet', target: '' },
-  reply: { path: 'tweets/reply', field: 'tweet_id', button: 'Reply', target: 'Tweet to reply to' },
-  quote: { path: 'tweets/quote', field: 'quoted_tweet_id', button: 'Quote', target: 'Tweet to quote' },
+const OPERATIONS: Record<ComposeMode, { id: string; path: string; field?: 'tweet_id' | 'quoted_tweet_id'; button: string; target: string }> = {
+  tweet: { id: 'createTweet', path: 'tweets/create', button: 'Post tweet', target: '' },
+  reply: { id: 'replyToTweet', path: 'tweets/reply', field: 'tweet_id', button: 'Reply', target: 'Tweet to reply to' },
+  quote: { id: 'quoteTweet', path: 'tweets/quote', field: 'quoted_tweet_id', button: 'Quote', target: 'Tweet to quote' },
 };
 
 /**
@@ -46,6 +47,8 @@ export function ComposeBox({ mode: initialMode = 'tweet', targetTweetId = '', fi
   const [error, setError] = useState<{ code: string; message: string } | null>(null);
   const [posted, setPosted] = useState<PostedTweet | null>(null);
   const idempotencyKey = useRef<string | null>(null);
+  // In the explorer, a post from a tweet card counts in "Spent here".
+  const recordCharge = useRecordChargeIfMetered();
   const id = useId();
   const operation = OPERATIONS[mode];
   const length = tweetLength(text);
@@ -68,6 +71,7 @@ export function ComposeBox({ mode: initialMode = 'tweet', targetTweetId = '', fi
       setError(outcome);
       return;
     }
+    recordCharge({ operationId: operation.id, credits: outcome.charged, items: 1 });
     idempotencyKey.current = null;
     setText('');
     setPosted(outcome.data);

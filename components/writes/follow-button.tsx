@@ -3,17 +3,22 @@
 import { callWrite } from './call-write';
 import { WriteToggleButton } from './write-toggle-button';
 
-/** Follow / unfollow (operations 37 and 38), 100 credits a press. */
+const WORDS = { action: 'Follow', done: 'Following', undo: 'Unfollow', onOperation: 'followUser', offOperation: 'unfollowUser' };
+
+/** Follow / unfollow (operations 37 and 38), 100 credits a press: "Following · Unfollow 100 cr" once on. */
 export function FollowButton({ username, following = null, onChange }: { username: string; following?: boolean | null; onChange?: (following: boolean) => void }) {
-  const path = `users/${encodeURIComponent(username.replace(/^@/, ''))}/follow`;
+  const name = username.replace(/^@/, '');
+  const path = `users/${encodeURIComponent(name)}/follow`;
   return (
     <WriteToggleButton
-      label="Follow"
+      words={WORDS}
       icon="+"
+      onIcon="✓"
+      stateKey={`follow:${name.toLowerCase()}`}
       initial={following}
       turnOn={() => callWrite('POST', path)}
       turnOff={() => callWrite('DELETE', path)}
-      announce={(on) => (on ? `Following @${username}` : `Unfollowed @${username}`)}
+      announce={(on) => (on ? `Following @${name}` : `Unfollowed @${name}`)}
       onChange={onChange}
     />
   );

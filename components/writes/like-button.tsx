@@ -4,13 +4,17 @@ import { Icon } from '@/components/explorer/icons';
 import { callWrite } from './call-write';
 import { WriteToggleButton } from './write-toggle-button';
 
-/** Like / undo like (operations 33 and 34), 100 credits a press. */
+const WORDS = { action: 'Like', done: 'Liked', undo: 'Unlike', onOperation: 'likeTweet', offOperation: 'unlikeTweet' };
+
+/** Like / undo like (operations 33 and 34), 100 credits a press: "Liked · Unlike 100 cr" once on. */
 export function LikeButton({ tweetId, liked = null, onChange }: { tweetId: string; liked?: boolean | null; onChange?: (liked: boolean) => void }) {
   const path = `tweets/${encodeURIComponent(tweetId)}/like`;
   return (
     <WriteToggleButton
-      label="Like"
+      words={WORDS}
       icon={<Icon name="like" />}
+      onIcon={<Icon name="like" className="fill-current" />}
+      stateKey={`like:${tweetId}`}
       initial={liked}
       turnOn={() => callWrite('POST', path)}
       turnOff={() => callWrite('DELETE', path)}

@@ -4,13 +4,16 @@ import { Icon } from '@/components/explorer/icons';
 import { callWrite } from './call-write';
 import { WriteToggleButton } from './write-toggle-button';
 
-/** Retweet / undo retweet (operations 35 and 36), 100 credits a press. */
+const WORDS = { action: 'Retweet', done: 'Retweeted', undo: 'Undo retweet', onOperation: 'retweetTweet', offOperation: 'unretweetTweet' };
+
+/** Retweet / undo retweet (operations 35 and 36), 100 credits a press: "Retweeted · Undo retweet 100 cr" once on. */
 export function RetweetButton({ tweetId, retweeted = null, onChange }: { tweetId: string; retweeted?: boolean | null; onChange?: (retweeted: boolean) => void }) {
   const path = `tweets/${encodeURIComponent(tweetId)}/retweet`;
   return (
     <WriteToggleButton
-      label="Retweet"
+      words={WORDS}
       icon={<Icon name="retweet" />}
+      stateKey={`retweet:${tweetId}`}
       initial={retweeted}
       turnOn={() => callWrite('POST', path)}
       turnOff={() => callWrite('DELETE', path)}

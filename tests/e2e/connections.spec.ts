@@ -62,13 +62,29 @@ test('connect a platform account, post from the compose box, find it in the expl
   const card = page.getByRole('article', { name: `Tweet by @${username}` });
   await expect(card).toContainText(`hello from the compose box ${word}`);
   const actions = card.getByRole('group', { name: 'Tweet actions' });
-  await expect(actions.getByRole('button', { name: 'Like (100 credits)' })).toBeVisible();
+  const spent = async () => Number((await page.getByTestId('explorer-total').textContent())?.replaceAll(',', ''));
+  await expect(actions.getByRole('button', { name: 'Like (100 credits)' })).toHaveText(/^Like\s*100 cr$/);
+  const beforeLike = await spent();
   await actions.getByRole('button', { name: 'Like (100 credits)' }).click();
-  await expect(actions.getByRole('button', { name: 'Like (100 credits)' })).toHaveAttribute('aria-pressed', 'true');
+  // The button says what happened and offers the undo with its price.
+  const liked = actions.getByRole('button', { name: 'Liked. Unlike (100 credits)' });
+  await expect(liked).toHaveText(/^Liked\s*Unlike · 100 cr$/);
+  await expect(actions.getByRole('button', { name: 'Like (100 credits)' })).toHaveCount(0);
+  // "Spent here" counts the write's charge.
+  await expect.poll(spent).toBe(beforeLike + 100);
+  await actions.getByRole('button', { name: 'Retweet (100 credits)' }).click();
+  await expect(actions.getByRole('button', { name: 'Retweeted. Undo retweet (100 credits)' })).toHaveText(/^Retweeted\s*Undo retweet · 100 cr$/);
+  await expect.poll(spent).toBe(beforeLike + 200);
+  await screenshotPage(page, 'explorer-tweet-liked-retweeted');
+  // Undoing the retweet is a write too, and the button reads Retweet again.
+  await actions.getByRole('button', { name: 'Retweeted. Undo retweet (100 credits)' }).click();
+  await expect(actions.getByRole('button', { name: 'Retweet (100 credits)' })).toHaveText(/^Retweet\s*100 cr$/);
+  await expect.poll(spent).toBe(beforeLike + 300);
   // The state is the record's (viewer), so it survives a reload.
-  await searchAgain();
-  await expect(actions.getByRole('button', { name: 'Like (100 credits)' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(actions.getByRole('button', { name: 'Retweet (100 credits)' })).toHaveAttribute('aria-pressed', 'false');
+  await page.reload();
+  await page.getByRole('button', { name: 'Load for up to 300 credits' }).click();
+  await expect(actions.getByRole('button', { name: 'Liked. Unlike (100 credits)' })).toHaveText(/^Liked\s*Unlike · 100 cr$/);
+  await expect(actions.getByRole('button', { name: 'Retweet (100 credits)' })).toBeVisible();
   await actions.getByRole('button', { name: 'Reply (100 credits)' }).click();
   const reply = card.getByRole('form', { name: /^Reply to tweet \d+$/ });
   await reply.getByLabel('Text').fill('a reply from the tweet card');
@@ -77,13 +93,15 @@ test('connect a platform account, post from the compose box, find it in the expl
   await expect(reply.getByRole('status')).toContainText(`Posted as @${username}`);
 
   await page.goto(`/dashboard/explore/users/${sampleUsername()}`);
-  const follow = page.getByRole('group', { name: 'Profile actions' }).getByRole('button', { name: 'Follow (100 credits)' });
-  await expect(follow).toHaveAttribute('aria-pressed', 'false');
+  const profileActions = page.getByRole('group', { name: 'Profile actions' });
+  const follow = profileActions.getByRole('button', { name: 'Follow (100 credits)' });
+  await expect(follow).toHaveText(/^\+\s*Follow\s*100 cr$/);
   await follow.click();
-  await expect(follow).toHaveAttribute('aria-pressed', 'true');
+  const following = profileActions.getByRole('button', { name: 'Following. Unfollow (100 credits)' });
+  await expect(following).toHaveText(/^✓\s*Following\s*Unfollow · 100 cr$/);
   await screenshotPage(page, 'explorer-profile-follow');
   await page.reload();
-  await expect(follow).toHaveAttribute('aria-pressed', 'true');
+  await expect(following).toBeVisible();
   // Your own profile has nothing to follow.
   await page.goto(`/dashboard/explore/users/${username}`);
   await expect(page.getByText('Your connected account')).toBeVisible();
