@@ -38,6 +38,14 @@ describe('validateField', () => {
     for (const message of [validateField(field('getUser', 'username'), 'no spaces'), validateField(field('searchTweets', 'lang'), 'EN')]) expect(message).not.toMatch(/[\^$]/);
   });
 
+  it('says what the server says of tweet references, blank texts and webhook URLs', () => {
+    expect(validateField(field('replyToTweet', 'tweet_id'), 'https://x.com/jack/status/20')).toBeNull();
+    expect(validateField(field('replyToTweet', 'tweet_id'), 'abc')).toBe(serverMessage('replyToTweet', 'body', 'tweet_id', 'abc'));
+    expect(validateField(field('createTweet', 'text'), ' \n ')).toBe(serverMessage('createTweet', 'body', 'text', ' \n '));
+    expect(validateField(field('createWebhook', 'url'), 'https://hooks.example.com/perch')).toBeNull();
+    expect(validateField(field('createWebhook', 'url'), 'ftp://hooks.example.com/')).toBe('must be an https URL of a public host, without credentials');
+  });
+
   it('checks enums, booleans and lists', () => {
     expect(validateField(field('searchTweets', 'sort'), 'popular')).toBeNull();
     expect(validateField(field('searchTweets', 'sort'), 'oldest')).toMatch(/one of latest, popular, engagement/);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MATCH_PRICE } from '@/lib/delivery/charge-match';
 import { checkEndpointUrl } from '@/lib/delivery/endpoint-url';
+import { ENDPOINT_URL_PATTERN } from '@/lib/delivery/endpoint-url-pattern';
 import { WEBHOOK_EVENTS } from '@/lib/delivery/webhook-payload';
 import {
   createEndpoint,
@@ -57,14 +58,6 @@ const DeliverySchema = z.object({
 
 const endpointParams = z.object({ webhookId: perchIdField });
 
-// What checkEndpointUrl accepts in production, for the OpenAPI document: https, a host name with
-// a dot whose last label starts with a letter (a numeric one would be read as an IPv4 address) or a
-// dotted IPv4 address, an optional port, no credentials; path, query and fragment in RFC 3986's
-// characters (as format: uri wants them).
-const OCTET = '(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])';
-const PORT = '(?::(?:[0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?';
-const PCHAR = "(?:[A-Za-z0-9._~!$&'()*+,;=:@-]|%[0-9A-Fa-f]{2})";
-const ENDPOINT_URL_PATTERN = `^[Hh][Tt][Tt][Pp][Ss]://(?:(?:[A-Za-z0-9-]+\\.)+[A-Za-z][A-Za-z0-9-]*|(?:${OCTET}\\.){3}${OCTET})${PORT}(?:/(?:${PCHAR}|/)*)?(?:\\?(?:${PCHAR}|[/?])*)?(?:#(?:${PCHAR}|[/?])*)?$`;
 const endpointUrlField = z
   .string()
   .min(1)
