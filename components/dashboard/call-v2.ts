@@ -1,3 +1,5 @@
+import { SOURCE_HEADER, sourceOfPage } from '@/lib/dashboard/call-source';
+
 /** A /v2 answer as the dashboard shows it: the data, or the API's error code and message. */
 export type V2Outcome<T> =
   | { ok: true; data: T; charged: number; remaining: number }
@@ -19,7 +21,8 @@ export type CallV2Options = {
  * scopes and charges as a key would get, and a clear message for every failure.
  */
 export async function callV2<T>(method: 'GET' | 'POST' | 'DELETE', path: string, options: CallV2Options = {}): Promise<V2Outcome<T>> {
-  const headers: Record<string, string> = { 'x-perch-dashboard': '1', accept: 'application/json' };
+  // Usage names the page that called (playground, explorer, rules page, other dashboard pages).
+  const headers: Record<string, string> = { 'x-perch-dashboard': '1', accept: 'application/json', [SOURCE_HEADER]: sourceOfPage(window.location.pathname) };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   if (options.keyId) headers['x-perch-key-id'] = options.keyId;

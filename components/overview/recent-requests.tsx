@@ -3,7 +3,7 @@
 import { NUM_CLASSES, TABLE_CLASSES, TD_CLASSES, TH_CLASSES, TableScroll } from '@/components/ui/table-scroll';
 import { formatDateTime, formatNumber } from '@/lib/dashboard/format';
 import type { RecentRequest } from '@/lib/dashboard/get-recent-requests';
-import { DASHBOARD_CALLS } from '@/lib/dashboard/call-source';
+import { callerName } from '@/lib/dashboard/call-source';
 
 function StatusBadge({ status }: { status: number }) {
   const ok = status < 400;
@@ -49,7 +49,7 @@ export function RecentRequests({ requests: data }: { requests: RecentRequest[] }
               <td className={`${TD_CLASSES} ${NUM_CLASSES}`}>{formatNumber(request.items)}</td>
               <td className={`${TD_CLASSES} ${NUM_CLASSES}`}>{formatNumber(request.credits)}</td>
               <td className={`${TD_CLASSES} ${NUM_CLASSES}`}>{request.latencyMs} ms</td>
-              <td className={TD_CLASSES}>{request.keyName ?? <span className="text-slate-500">{DASHBOARD_CALLS}</span>}</td>
+              <td className={TD_CLASSES}>{request.keyName && request.source === 'api' ? request.keyName : <span className="text-slate-500">{callerName(request.keyName, request.source)}</span>}</td>
             </tr>
           ))}
         </tbody>

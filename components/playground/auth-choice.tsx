@@ -14,7 +14,7 @@ export function AuthChoice({ mode, onMode, apiKey, onApiKey, keyError }: Props) 
       <label className="flex items-start gap-2 text-sm">
         <input type="radio" name="pg-auth" value="session" checked={mode === 'session'} onChange={() => onMode('session')} className="mt-1" />
         <span>
-          Signed-in account <span className="text-slate-500 dark:text-slate-400">(charged to you, shown as “playground” in usage)</span>
+          Signed-in account <span className="text-slate-500 dark:text-slate-400">(charged to you, shown as “Playground” in usage and the request log)</span>
         </span>
       </label>
       <label className="flex items-start gap-2 text-sm">

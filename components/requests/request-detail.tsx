@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
+import { callerName, sourceName } from '@/lib/dashboard/call-source';
 import { formatDateTime, formatNumber } from '@/lib/dashboard/format';
 import type { LoggedRequestDetail } from '@/lib/dashboard/request-log';
 import { StatusBadge } from './status-badge';
@@ -10,7 +11,8 @@ const TERM = 'text-xs font-medium uppercase tracking-wide text-slate-500 dark:te
 export function RequestDetailCard({ request }: { request: LoggedRequestDetail }) {
   const facts: Array<[string, ReactNode]> = [
     ['Time', <time key="t" dateTime={request.at}>{formatDateTime(request.at)}</time>],
-    ['Key', request.keyName ?? (request.source === 'playground' ? 'Dashboard' : '—')],
+    ['Key', request.keyName ?? callerName(null, request.source)],
+    ['Source', sourceName(request.source)],
     ['Operation', <span key="o" className="font-mono text-xs">{request.operation}</span>],
     ['Status', <StatusBadge key="s" status={request.status} />],
     ['Items', formatNumber(request.items)],
@@ -20,7 +22,7 @@ export function RequestDetailCard({ request }: { request: LoggedRequestDetail })
   return (
     <Card title={`Request ${request.requestId}`}>
       <section aria-label="Request detail" className="flex flex-col gap-4">
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-8">
           {facts.map(([term, value]) => (
             <div key={term}>
               <dt className={TERM}>{term}</dt>

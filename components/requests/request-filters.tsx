@@ -1,9 +1,18 @@
 import { buttonClasses } from '@/components/ui/button-styles';
 import { INPUT_CLASSES } from '@/components/ui/text-field';
+import { ALL_SOURCES, sourceName } from '@/lib/dashboard/call-source';
+import { NO_KEY, UNROUTED_OPERATIONS } from '@/lib/dashboard/request-log';
 
 type Props = { params: URLSearchParams; keys: Array<{ id: string; name: string }>; operations: string[] };
 
 const LABEL = 'flex flex-col gap-1 text-sm font-medium text-slate-700 dark:text-slate-300';
+
+/** The filters the CSV export takes: the page's own, without its position or an opened detail. */
+function exportParams(params: URLSearchParams): URLSearchParams {
+  const kept = new URLSearchParams(params);
+  for (const name of ['cursor', 'request_id', 'limit']) kept.delete(name);
+  return kept;
+}
 
 /** The log's filters and the request-id search, as a plain GET form: every view is a link. */
 export function RequestFilters({ params, keys, operations }: Props) {
@@ -19,7 +28,7 @@ export function RequestFilters({ params, keys, operations }: Props) {
           Find
         </button>
       </div>
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <label className={LABEL}>
           Key
           <select name="key" defaultValue={value('key')} className={INPUT_CLASSES}>
@@ -27,6 +36,18 @@ export function RequestFilters({ params, keys, operations }: Props) {
             {keys.map((k) => (
               <option key={k.id} value={k.id}>
                 {k.name}
+              </option>
+            ))}
+            <option value={NO_KEY}>No key (calls from the dashboard)</option>
+          </select>
+        </label>
+        <label className={LABEL}>
+          Source
+          <select name="source" defaultValue={value('source')} className={INPUT_CLASSES}>
+            <option value="">Any source</option>
+            {ALL_SOURCES.map((source) => (
+              <option key={source} value={source}>
+                {sourceName(source)}
               </option>
             ))}
           </select>
@@ -40,7 +61,11 @@ export function RequestFilters({ params, keys, operations }: Props) {
                 {id}
               </option>
             ))}
-            <option value="unmatchedRoute">unmatchedRoute (no such path)</option>
+            {UNROUTED_OPERATIONS.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.label}
+              </option>
+            ))}
           </select>
         </label>
         <label className={LABEL}>
@@ -53,6 +78,16 @@ export function RequestFilters({ params, keys, operations }: Props) {
           </select>
         </label>
         <label className={LABEL}>
+          Time range
+          <select name="within" defaultValue={value('within')} className={INPUT_CLASSES}>
+            <option value="">Any time</option>
+            <option value="15m">Last 15 minutes</option>
+            <option value="1h">Last hour</option>
+            <option value="24h">Last 24 hours</option>
+            <option value="7d">Last 7 days</option>
+          </select>
+        </label>
+        <label className={LABEL}>
           From (UTC)
           <input type="date" name="from" defaultValue={value('from')} className={INPUT_CLASSES} />
         </label>
@@ -61,10 +96,14 @@ export function RequestFilters({ params, keys, operations }: Props) {
           <input type="date" name="to" defaultValue={value('to')} className={INPUT_CLASSES} />
         </label>
       </div>
-      <div>
+      <div className="flex flex-wrap items-center gap-3">
         <button type="submit" className={buttonClasses('secondary', 'px-3 py-1.5')}>
           Apply filters
         </button>
+        <a href={`/api/dashboard/requests/export?${exportParams(params)}`} download className={buttonClasses('secondary', 'px-3 py-1.5')}>
+          Export CSV
+        </a>
+        <span className="text-xs text-slate-500 dark:text-slate-400">Every call these filters select, not only this page.</span>
       </div>
     </form>
   );

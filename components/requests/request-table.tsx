@@ -1,4 +1,5 @@
 import { NUM_CLASSES, TABLE_CLASSES, TD_CLASSES, TH_CLASSES, TableScroll } from '@/components/ui/table-scroll';
+import { callerName } from '@/lib/dashboard/call-source';
 import { formatDateTime, formatNumber } from '@/lib/dashboard/format';
 import type { LoggedRequest } from '@/lib/dashboard/request-log';
 import { StatusBadge } from './status-badge';
@@ -32,7 +33,7 @@ export function RequestTable({ requests, linkParams }: { requests: LoggedRequest
               <td className={`${TD_CLASSES} whitespace-nowrap`}>
                 <time dateTime={r.at}>{formatDateTime(r.at)}</time>
               </td>
-              <td className={TD_CLASSES}>{r.keyName ?? (r.source === 'playground' ? 'Dashboard' : '—')}</td>
+              <td className={TD_CLASSES}>{callerName(r.keyName, r.source)}</td>
               <td className={`${TD_CLASSES} font-mono text-xs`}>{r.operation}</td>
               <td className={TD_CLASSES} title={r.errorCode ?? undefined}>
                 <StatusBadge status={r.status} />

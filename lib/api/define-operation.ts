@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ConnectedAccount } from '@/lib/connections/require-scope';
+import type { UsageSource } from '@/lib/credits/types';
 import type { Platform, PlatformName } from '@/lib/platform/platform';
 import type { PlatformActor } from '@/lib/platform/types';
 import type { ApiRequest } from './api-request';
@@ -27,7 +28,8 @@ export type Caller = {
   userId: string;
   keyId: string | null;
   scopes: readonly string[];
-  source: 'api' | 'playground';
+  /** Stored with the call's usage: `api` for a key, the dashboard page for the session mount. */
+  source: UsageSource;
 };
 
 /** The platforms a deployment serves: the default and every one Perch-Platform may pick. */

@@ -1,4 +1,5 @@
-export type UsageSource = 'api' | 'playground';
+/** Where a call came from: a key (`api`) or a dashboard page (lib/dashboard/call-source.ts). */
+export type UsageSource = 'api' | 'playground' | 'explorer' | 'rules' | 'dashboard';
 
 /** What a settled (or released) call records in usage_events and usage_daily. */
 export type UsageRecord = {

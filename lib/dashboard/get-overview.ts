@@ -1,6 +1,7 @@
 import { getPool } from '@/lib/db/pool';
 import { lastDays } from './days';
 import { pivotSeries, type DailySeries } from './pivot-series';
+import { errorsCountSql } from './not-failures';
 
 export type Overview = {
   balance: number;
@@ -26,7 +27,7 @@ const TOTALS_SQL = `
     coalesce(sum(u.credits) FILTER (WHERE u.day > t.d - 7), 0)::text AS d7,
     coalesce(sum(u.credits), 0)::text AS d30,
     coalesce(sum(u.calls), 0)::text AS calls,
-    coalesce(sum(u.errors), 0)::text AS errors
+    coalesce(sum(u.errors) FILTER (WHERE ${errorsCountSql('u.operation')}), 0)::text AS errors
   FROM today t LEFT JOIN usage_daily u ON u.user_id = $1 AND u.day > t.d - 30`;
 
 const BY_TAG_SQL = `

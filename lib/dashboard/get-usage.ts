@@ -2,10 +2,12 @@ import { getPool } from '@/lib/db/pool';
 import { formatKeyDisplay } from '@/lib/keys/key-format';
 import { lastDays, type RangeDays } from './days';
 import { pivotSeries, type DailySeries } from './pivot-series';
-import { DASHBOARD_CALLS } from './call-source';
+import { DASHBOARD_CALLS, dashboardPageName } from './call-source';
+import { countedErrors } from './not-failures';
+import { splitKeylessUsage } from './split-keyless-usage';
 
 export type KeyUsage = {
-  /** '' for calls made from the dashboard without a key. */
+  /** '' for calls made from the dashboard without a key, `source:<page>` for those of one dashboard page. */
   keyId: string;
   name: string;
   display: string | null;
@@ -65,7 +67,7 @@ function byOperationTable(rows: DailyRow[], p50: Map<string, number>): Operation
   for (const r of rows) {
     const entry = table.get(r.operation) ?? { operation: r.operation, tag: r.tag, calls: 0, items: 0, credits: 0, errors: 0, errorRate: 0, p50LatencyMs: null };
     entry.calls += r.calls;
-    entry.errors += r.errors;
+    entry.errors += countedErrors(r.operation, r.errors);
     entry.items += Number(r.items);
     entry.credits += Number(r.credits);
     table.set(r.operation, entry);
@@ -82,7 +84,7 @@ function byKey(rows: DailyRow[], days: string[]): KeyUsage[] {
     if (!entry) {
       entry = {
         keyId: r.key_id,
-        name: r.key_id === '' ? DASHBOARD_CALLS : (r.key_name ?? 'Deleted key'),
+        name: r.key_id === '' ? DASHBOARD_CALLS : r.key_id.startsWith('source:') ? dashboardPageName(r.key_id.slice('source:'.length)) : (r.key_name ?? 'Deleted key'),
         display: r.key_start && r.key_end ? formatKeyDisplay({ keyStart: r.key_start, keyEnd: r.key_end }) : null,
         revoked: r.revoked,
         calls: 0,
@@ -116,7 +118,7 @@ export async function getUsage(userId: string, range: RangeDays, now: Date = new
       daily.rows.map((r) => ({ day: r.day, series: r.operation, value: Number(r.credits) })),
       days,
     ),
-    byKey: byKey(daily.rows, days),
+    byKey: byKey(await splitKeylessUsage(userId, range, daily.rows), days),
     operations: byOperationTable(daily.rows, new Map(p50.rows.map((r) => [r.operation, Math.round(Number(r.p50))]))),
   };
 }

@@ -1,4 +1,15 @@
+import type { UsageSource } from '@/lib/credits/types';
 import { getPool } from '@/lib/db/pool';
+import { ALL_SOURCES } from './call-source';
+
+/** The `key` filter's value for calls made without a key (from the dashboard). */
+export const NO_KEY = 'none';
+
+/** Operations the log holds beside the routed /v2 ones, with what they are, for the filter. */
+export const UNROUTED_OPERATIONS: ReadonlyArray<{ id: string; label: string }> = [
+  { id: 'deliverMatch', label: 'deliverMatch (a rule match delivered)' },
+  { id: 'unmatchedRoute', label: 'unmatchedRoute (no such path)' },
+];
 
 /** One call in the request log (the dashboard's Requests page). */
 export type LoggedRequest = {
@@ -23,7 +34,10 @@ export type LoggedRequestDetail = LoggedRequest & { params: Record<string, unkno
 export type StatusClass = '2xx' | '4xx' | '5xx';
 
 export type RequestLogFilters = {
+  /** A key's id, or NO_KEY for the calls made from the dashboard without a key. */
   keyId?: string;
+  /** Where the calls came from: `api` or a dashboard page (lib/dashboard/call-source.ts). */
+  source?: UsageSource;
   operation?: string;
   statusClass?: StatusClass;
   /** Inclusive lower bound on the call's time. */
@@ -46,25 +60,45 @@ export class RequestLogFilterError extends Error {
   }
 }
 
+const MINUTE = 60_000;
+/** The `within` filter's spans: the calls of the last 15 minutes, hour, day or week. */
+export const WITHIN: Record<string, number> = { '15m': 15 * MINUTE, '1h': 60 * MINUTE, '24h': 24 * 60 * MINUTE, '7d': 7 * 24 * 60 * MINUTE };
+
 const STATUS_RANGES: Record<StatusClass, [number, number]> = { '2xx': [200, 299], '4xx': [400, 499], '5xx': [500, 599] };
 export const DEFAULT_PAGE_SIZE = 50;
 const MAX_PAGE_SIZE = 200;
 
 /**
- * The filters from a query string (`key`, `operation`, `status`, `from`, `to`, `cursor`,
- * `limit`); empty values are no filter. Dates are `YYYY-MM-DD` (UTC; `to` includes its whole
+ * The filters from a query string (`key`, `source`, `operation`, `status`, `from`, `to`,
+ * `within`, `cursor`, `limit`); empty values are no filter. `key=none` selects calls made
+ * without a key; `within` (15m, 1h, 24h, 7d) keeps the calls of that span before `now`. Dates are `YYYY-MM-DD` (UTC; `to` includes its whole
  * day) or ISO timestamps.
  */
-export function parseRequestLogFilters(params: URLSearchParams): RequestLogFilters {
+export function parseRequestLogFilters(params: URLSearchParams, now: Date = new Date()): RequestLogFilters {
   const value = (name: string) => params.get(name)?.trim() || undefined;
   const filters: RequestLogFilters = { keyId: value('key'), operation: value('operation') };
+  const source = value('source');
+  if (source !== undefined) {
+    if (!(ALL_SOURCES as readonly string[]).includes(source)) throw new RequestLogFilterError('source', `source must be one of ${ALL_SOURCES.join(', ')}`);
+    filters.source = source as UsageSource;
+  }
   const status = value('status');
   if (status !== undefined) {
     if (!(status in STATUS_RANGES)) throw new RequestLogFilterError('status', 'status must be 2xx, 4xx or 5xx');
     filters.statusClass = status as StatusClass;
   }
+  const within = value('within');
+  if (within !== undefined) {
+    const span = Object.hasOwn(WITHIN, within) ? WITHIN[within] : undefined;
+    if (span === undefined) throw new RequestLogFilterError('within', `within must be one of ${Object.keys(WITHIN).join(', ')}`);
+    filters.from = new Date(now.getTime() - span);
+  }
   const from = value('from');
-  if (from) filters.from = parseTime('from', from, false);
+  // A date given beside "within" narrows it further: the later bound wins.
+  if (from) {
+    const at = parseTime('from', from, false);
+    if (!filters.from || at > filters.from) filters.from = at;
+  }
   const to = value('to');
   if (to) filters.to = parseTime('to', to, true);
   if (filters.from && filters.to && filters.from >= filters.to) throw new RequestLogFilterError('to', '"to" must be after "from"');
@@ -94,7 +128,8 @@ export function encodeCursor(cursor: RequestLogCursor): string {
   return Buffer.from(`${cursor.at}|${cursor.id}`).toString('base64url');
 }
 
-function decodeCursor(raw: string): RequestLogCursor {
+/** The position a cursor of this log names; a RequestLogFilterError for one it did not give out. */
+export function decodeCursor(raw: string): RequestLogCursor {
   const [at, id, extra] = Buffer.from(raw, 'base64url').toString().split('|');
   if (extra !== undefined || !at || !id || !/^\d{1,19}$/.test(id) || Number.isNaN(new Date(at).getTime())) {
     throw new RequestLogFilterError('cursor', 'cursor is not one this page gave out');
@@ -145,7 +180,9 @@ export async function listRequests(userId: string, filters: RequestLogFilters = 
   const where = ['e.user_id = $1'];
   const values: unknown[] = [userId];
   const bind = (value: unknown) => `$${values.push(value)}`;
-  if (filters.keyId) where.push(`e.key_id = ${bind(filters.keyId)}`);
+  if (filters.keyId === NO_KEY) where.push('e.key_id IS NULL');
+  else if (filters.keyId) where.push(`e.key_id = ${bind(filters.keyId)}`);
+  if (filters.source) where.push(`e.source = ${bind(filters.source)}`);
   if (filters.operation) where.push(`e.operation = ${bind(filters.operation)}`);
   if (filters.statusClass) {
     const [low, high] = STATUS_RANGES[filters.statusClass];

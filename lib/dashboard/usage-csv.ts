@@ -50,7 +50,7 @@ export function usageEventsCsv(userId: string, range: RangeDays): ReadableStream
       if (!after) return;
       const { rows } = await getPool().query<EventRow>(EVENTS_SQL, [userId, range, after.at, after.id]);
       const text = rows
-        .map((r) => csvLine([r.created_at.toISOString(), r.request_id, r.operation, r.tag, r.status, r.items, Number(r.credits), r.latency_ms, sourceLabel(r.source), r.key_id, r.key_name ?? (r.source === 'playground' ? DASHBOARD_CALLS : null)]))
+        .map((r) => csvLine([r.created_at.toISOString(), r.request_id, r.operation, r.tag, r.status, r.items, Number(r.credits), r.latency_ms, sourceLabel(r.source), r.key_id, r.key_name ?? (r.source === 'api' ? null : DASHBOARD_CALLS)]))
         .join('');
       if (text) controller.enqueue(encoder.encode(text));
       const last = rows.at(-1);

@@ -17,7 +17,8 @@ export type CallResult = {
 
 // The dashboard's session mount of /v2 (app/api/dashboard/v2) wants this header: a page on
 // another site cannot send it without a CORS preflight, which the route never grants.
-export const DASHBOARD_HEADER = { 'x-perch-dashboard': '1' } as const;
+// X-Perch-Source: usage shows these calls as the playground's (lib/dashboard/call-source.ts).
+export const DASHBOARD_HEADER = { 'x-perch-dashboard': '1', 'x-perch-source': 'playground' } as const;
 export const DASHBOARD_PREFIX = '/api/dashboard';
 
 /** Where a call goes and with which headers, for the chosen way of authenticating. */

@@ -80,7 +80,7 @@ describe('getUsage', () => {
     expect(week.byOperation.rows.at(-1)).toEqual({ day: today, searchTweets: 300, getTrending: 100, getUser: 54 });
     expect(week.byKey.map((k) => [k.name, k.calls, k.credits])).toEqual([
       ['beta', 1, 300],
-      ['Dashboard', 1, 100],
+      ['Dashboard · Playground', 1, 100],
       ['alpha', 6, 90],
     ]);
     const alpha = week.byKey.find((k) => k.name === 'alpha')!;

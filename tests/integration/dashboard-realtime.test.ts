@@ -30,7 +30,7 @@ describe('the dashboard acting as a key', () => {
   it('acts only as a usable key of the signed-in account, with that key’s scopes', async () => {
     const owner = await createApiAccount({ label: 'dashkey', scopes: ['read'] });
     const other = await createApiAccount({ label: 'dashkey-other' });
-    expect(await ownKeyCaller(owner.userId, owner.keyId)).toEqual({ userId: owner.userId, keyId: owner.keyId, scopes: ['read'], source: 'playground' });
+    expect(await ownKeyCaller(owner.userId, owner.keyId)).toEqual({ userId: owner.userId, keyId: owner.keyId, scopes: ['read'], source: 'rules' });
     expect(await ownKeyCaller(owner.userId, other.keyId)).toBeNull();
     expect(await ownKeyCaller(owner.userId, 'no-such-key')).toBeNull();
 

@@ -4,7 +4,7 @@ import { dashboardRoute } from '@/lib/dashboard/dashboard-route';
 
 export const dynamic = 'force-dynamic';
 
-/** A page of the account's request log: `key`, `operation`, `status` (2xx/4xx/5xx), `from`, `to`, `cursor`, `limit`. */
+/** A page of the account's request log: `key` (an id, or `none`), `source`, `operation`, `status` (2xx/4xx/5xx), `within`, `from`, `to`, `cursor`, `limit`. */
 async function handleGet(request: Request): Promise<Response> {
   const { user, response } = await routeUser(request);
   if (response) return response;

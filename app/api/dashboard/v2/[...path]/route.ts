@@ -1,10 +1,11 @@
 // /v2 for the signed-in dashboard (playground, explorer): the same dispatch as the public API,
-// authenticated by the session instead of a key, charged to the account with source
-// `playground`. Paths mirror /v2: /api/dashboard/v2/users/jack runs GET /v2/users/jack.
+// authenticated by the session instead of a key, charged to the account with the source the
+// calling page names in X-Perch-Source (playground, explorer, rules, dashboard). Paths mirror /v2: /api/dashboard/v2/users/jack runs GET /v2/users/jack.
 // Rules belong to a key: the Rules page names one of the account's keys in X-Perch-Key-Id and
 // the call runs as that key (its id and scopes), without the key's secret.
 import { dispatch } from '@/lib/api/dispatch';
 import { jsonError, routeUser } from '@/lib/auth/route-user';
+import { parseDashboardSource, SOURCE_HEADER } from '@/lib/dashboard/call-source';
 import { dashboardRoute } from '@/lib/dashboard/dashboard-route';
 import { ownKeyCaller } from '@/lib/dashboard/own-key-caller';
 
@@ -23,7 +24,8 @@ async function handle(request: Request): Promise<Response> {
   const { user, response } = await routeUser(request);
   if (response) return response;
   const keyId = request.headers.get(KEY_HEADER);
-  const caller = keyId ? await ownKeyCaller(user.id, keyId) : { userId: user.id, keyId: null, scopes: ['read', 'write'], source: 'playground' as const };
+  const source = parseDashboardSource(request.headers.get(SOURCE_HEADER));
+  const caller = keyId ? await ownKeyCaller(user.id, keyId, source) : { userId: user.id, keyId: null, scopes: ['read', 'write'], source };
   if (!caller) return jsonError(404, 'no usable key of yours has this id: it may have been revoked, have expired or been deleted');
   const url = new URL(request.url);
   url.pathname = url.pathname.slice(PREFIX.length);
