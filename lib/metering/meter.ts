@@ -42,6 +42,11 @@ type Lease = {
 
 export type CallUsage = Omit<UsageRecord, 'items'> & { items?: number };
 
+/** Charges an instance has answered for an account and not yet written: in total and per key. */
+export type UnwrittenCharges = { total: number; byKey: ReadonlyMap<string, number> };
+
+const NO_UNWRITTEN_CHARGES: UnwrittenCharges = { total: 0, byKey: new Map() };
+
 /** A call's reservation: settle it to the real charge, or release it for an error. */
 export type Ticket = {
   /** Charges `charge` (at most the hold; 0 for errors), records the call; returns credits_remaining. */
@@ -183,6 +188,36 @@ export class Meter {
     let unused = 0;
     for (const lease of this.leasesByUser.get(userId) ?? []) unused += Math.max(0, this.available(lease));
     return balance + unused;
+  }
+
+  /**
+   * Reads an account's figures from the database (`read`) together with the charges this
+   * instance has answered for the account and not yet written. The database counts a lease in
+   * full until the usage flush moves a charge out of it, so a balance read there lags the
+   * answers by up to a flush interval; a reader takes `total` off it. While such charges exist,
+   * the read runs between this instance's metering statements (`serial`): then the lease rows
+   * it reads are the ones this meter knows, and no flush can have written a charge that is
+   * still counted as unwritten (or the reverse). Without any, it reads at once.
+   */
+  async readWithUnwritten<T>(userId: string, read: () => Promise<T>): Promise<{ value: T; unwritten: UnwrittenCharges }> {
+    if (this.unwrittenOf(userId).total === 0) return { value: await read(), unwritten: NO_UNWRITTEN_CHARGES };
+    return this.serial(async () => {
+      const value = await read();
+      return { value, unwritten: this.unwrittenOf(userId) };
+    });
+  }
+
+  /** The charges of an account's leases here that are answered and not yet written (`pending`). */
+  private unwrittenOf(userId: string): UnwrittenCharges {
+    let total = 0;
+    let byKey: Map<string, number> | null = null;
+    for (const lease of this.leasesByUser.get(userId) ?? []) {
+      if (lease.pending === 0) continue;
+      total += lease.pending;
+      byKey ??= new Map();
+      byKey.set(lease.keyId, (byKey.get(lease.keyId) ?? 0) + lease.pending);
+    }
+    return byKey ? { total, byKey } : NO_UNWRITTEN_CHARGES;
   }
 
   private start(): void {
@@ -483,6 +518,16 @@ export function getMeter(): Meter {
 /** Writes buffered usage records now (tests, and before reading usage in-process). */
 export async function flushMetering(): Promise<void> {
   await globalForMeter.perchMeter?.flush();
+}
+
+/**
+ * Reads an account's figures from the database with the charges this process has answered for
+ * it and not yet written (Meter.readWithUnwritten); none in a process that meters no calls.
+ */
+export async function readWithUnwrittenCharges<T>(userId: string, read: () => Promise<T>): Promise<{ value: T; unwritten: UnwrittenCharges }> {
+  const meter = globalForMeter.perchMeter;
+  if (!meter) return { value: await read(), unwritten: NO_UNWRITTEN_CHARGES };
+  return meter.readWithUnwritten(userId, read);
 }
 
 /** Shutdown: flush usage and give all leases back; a later call starts a fresh meter. */

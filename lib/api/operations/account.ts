@@ -1,7 +1,13 @@
 import { z } from 'zod';
-import { getAccountSummary } from '@/lib/account/get-account-summary';
+import { getAccountSummary, type AccountSummary } from '@/lib/account/get-account-summary';
+import { readWithUnwrittenCharges } from '@/lib/metering/meter';
 import { PLATFORM_NAMES } from '@/lib/platform/platform';
 import { COSTS, defineOperation } from '../define-operation';
+
+/** The summary with charges not yet written taken off the balance and added to the key's spending. */
+function withCharges(summary: AccountSummary, charged: number, chargedToKey: number): AccountSummary {
+  return { ...summary, balance: summary.balance - charged, key: summary.key ? { ...summary.key, credits_spent: summary.key.credits_spent + chargedToKey } : null };
+}
 
 export const getAccount = defineOperation({
   id: 'getAccount',
@@ -36,7 +42,10 @@ export const getAccount = defineOperation({
       .describe('The platforms this deployment serves'),
   }),
   handler: async ({ caller, connectedAccount, platform, served }) => {
-    const summary = await getAccountSummary(caller.userId, caller.keyId);
+    // Charges this server answered and has not yet written are still counted in its leases'
+    // rows: taken out here, so a balance read right after a paid call shows it (docs/metering.md).
+    const { value: stored, unwritten } = await readWithUnwrittenCharges(caller.userId, () => getAccountSummary(caller.userId, caller.keyId));
+    const summary = unwritten.total === 0 ? stored : withCharges(stored, unwritten.total, stored.key ? (unwritten.byKey.get(stored.key.id) ?? 0) : 0);
     // The stored link alone is not enough: a grant revoked at the platform means writes get
     // 403 account_not_connected, so the account must not claim a connection either.
     // (summary.connected_account is the embedded platform's link; other platforms have their own.)
