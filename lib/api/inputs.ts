@@ -94,7 +94,9 @@ export const searchQueryField = z
   .string()
   .min(1)
   .max(512)
-  .refine((value) => !value.includes('\u0000'), 'must not contain NUL characters');
+  .refine((value) => !value.includes('\u0000'), 'must not contain NUL characters')
+  // A blank query has nothing to search for (a 400 from the search): the document says so.
+  .meta({ pattern: '\\S' });
 
 export const tweetSortField = z.enum(['latest', 'popular', 'engagement']);
 export const userSortField = z.enum(['default', 'followers', 'name']);

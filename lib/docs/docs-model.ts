@@ -1,3 +1,4 @@
+import { PATTERN_MESSAGES } from '@/lib/playground/pattern-messages';
 import type { FieldSpec, OperationView } from '@/lib/playground/types';
 import { referencedRecords, typeText, type JsonSchema } from './schema-text';
 
@@ -77,7 +78,8 @@ function constraintsOf(field: FieldSpec): string[] {
   if (field.minimum !== undefined || field.maximum !== undefined) out.push(field.maximum !== undefined ? `${field.minimum ?? '…'} to ${field.maximum.toLocaleString('en-US')}` : `at least ${field.minimum}`);
   if (field.minLength !== undefined || field.maxLength !== undefined) out.push(`${field.minLength ?? 0} to ${field.maxLength ?? '…'} characters`);
   if (field.minItems !== undefined || field.maxItems !== undefined) out.push(`${field.minItems ?? 0} to ${field.maxItems ?? '…'} entries`);
-  if (field.pattern) out.push(`matches ${field.pattern}`);
+  // In the API's words where the playground has them (a URL's pattern is no help to read).
+  if (field.pattern) out.push(PATTERN_MESSAGES[field.pattern] ?? `matches ${field.pattern}`);
   return out;
 }
 
