@@ -72,7 +72,7 @@ export function compileRule(rule: RuleRow): CompiledRule {
     const test = (tweet: MatchableTweet) => authors.has(tweet.authorId);
     return { ...base, test, mightMatch: test };
   }
-  const parsed = parseRuleQuery(rule.query ?? '', rule.platform);
+  const parsed = parseRuleQuery(rule.query ?? '', rule.platform, { stored: true });
   const text = parsed.text === '' || rule.text_query === null ? null : parseTsQuery(rule.text_query);
   // A text part made only of characters full-text search drops matches nothing, as in search.
   const textMatchesNothing = parsed.text !== '' && text === null;
