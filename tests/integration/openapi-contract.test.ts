@@ -232,6 +232,29 @@ describe('the OpenAPI document through a validating proxy (Prism) in front of th
     expect(JSON.stringify(document)).toContain('a query parameter it does not list');
   });
 
+  it('describes the errors a document-valid request can meet, details included', async () => {
+    const broke = await createApiAccount({ label: 'openapi-contract-broke', credits: 0 });
+    const capped = await createApiAccount({ label: 'openapi-contract-capped', creditLimit: 10 });
+    const readOnly = await createApiAccount({ label: 'openapi-contract-read', scopes: ['read'] });
+    const unconnected = await createApiAccount({ label: 'openapi-contract-unconnected' });
+    const search = operations.find((o) => o.operationId === 'searchTweets')!;
+    const like = operations.find((o) => o.operationId === 'likeTweet')!;
+    const cases: Array<[string, DocumentOperation, Inputs, string, number, string]> = [
+      ['no credits', search, { path: {}, query: {}, body: { query: 'hello' } }, broke.key, 402, 'insufficient_credits'],
+      ['a spent key limit', search, { path: {}, query: {}, body: { query: 'hello' } }, capped.key, 402, 'key_limit_reached'],
+      ['a read-only key writing', like, { path: { tweetId: seeds.tweetId[0] }, query: {} }, readOnly.key, 403, 'forbidden'],
+      ['a write without a connected account', like, { path: { tweetId: seeds.tweetId[0] }, query: {} }, unconnected.key, 403, 'account_not_connected'],
+      ['an unknown key', search, { path: {}, query: {}, body: { query: 'hello' } }, `perch_${'0'.repeat(32)}`, 401, 'unauthorized'],
+      ['a tweet that does not exist', like, { path: { tweetId: '1' }, query: {} }, account.key, 404, 'not_found'],
+    ];
+    for (const [what, operation, inputs, key, status, code] of cases) {
+      expect(validate(operation, inputs), what).toEqual([]);
+      const outcome = await send(operation, inputs, key);
+      expect({ what, status: outcome.status, code: outcome.body?.error?.code }).toEqual({ what, status, code });
+      expect(judge(operation, outcome), what).toBeNull();
+    }
+  });
+
   it('declares the stream as text/event-stream, which is what it answers', async () => {
     const stream = operations.find((o) => o.operationId === 'streamMatches')!;
     expect(stream.successTypes).toEqual(['text/event-stream']);
