@@ -23,6 +23,7 @@ import { withOperationTimeout } from './operation-timeout';
 import { requestParams } from '@/lib/metering/request-params';
 import { inputsForSyntax } from './platform-inputs';
 import { parseInput, queryObject, readJsonBody, refuseBody } from './validate';
+import { keyLimitMessage } from './key-limit-message';
 
 export type RunInput = {
   request: ApiRequest;
@@ -93,7 +94,7 @@ export async function runOperation(input: RunInput): Promise<ApiAnswer> {
     if (idempotencyKey) await releaseIdempotencyKey(caller.userId, idempotencyKey);
     throw hold.reason === 'insufficient_credits'
       ? new ApiError('insufficient_credits', `this call needs ${hold.required} credits and the balance is ${hold.balance}`, { required: hold.required, balance: hold.balance })
-      : new ApiError('key_limit_reached', `this key's spending limit of ${hold.creditLimit} credits is used up (${hold.creditsSpent} spent, ${hold.creditsHeld} held)`, {
+      : new ApiError('key_limit_reached', keyLimitMessage(hold), {
           required: hold.required,
           credit_limit: hold.creditLimit,
           credits_spent: hold.creditsSpent,
