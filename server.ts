@@ -28,6 +28,7 @@ import { runShutdownSteps, type ShutdownStep } from '@/lib/server/run-shutdown-s
 import { ensurePlatformSeeded } from '@/lib/server/ensure-platform-seeded';
 import { startRealtime } from '@/lib/delivery/start-realtime';
 import { closeNotifications } from '@/lib/delivery/notifications';
+import { endOpenStreams } from '@/lib/delivery/stream-slots';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 const shutdownSteps: ShutdownStep[] = [];
@@ -98,6 +99,9 @@ async function main(): Promise<void> {
   // records are written and the credit leases given back before the pools close.
   shutdownSteps.push({ name: 'metering', run: () => stopMetering() });
   shutdownSteps.push({ name: 'http server', run: () => new Promise<void>((resolve) => server.close(() => resolve())) });
+  // Runs just before it: open streams would hold their connections (and the close) open; ended,
+  // their clients reconnect to another instance with Last-Event-ID, and their slots are given back.
+  shutdownSteps.push({ name: 'open streams', run: () => endOpenStreams() });
 
   // Every operation ends within its timeout, so a hold older than that (plus a margin) was left
   // by a killed process; expired leases are those of instances that stopped renewing them.

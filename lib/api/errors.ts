@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'unsupported_media_type'
   | 'rate_limited'
   | 'too_many_failed_authentications'
+  | 'too_many_streams'
   | 'internal_error'
   | 'unavailable';
 
@@ -31,6 +32,7 @@ const STATUS: Record<ErrorCode, number> = {
   unsupported_media_type: 415,
   rate_limited: 429,
   too_many_failed_authentications: 429,
+  too_many_streams: 429,
   internal_error: 500,
   unavailable: 503,
 };

@@ -2,6 +2,7 @@ import { getPool } from '@/lib/db/pool';
 import { CHANNELS } from '@/lib/rules/record-matches';
 import { holdMatchPayment } from './charge-match';
 import { subscribe } from './notifications';
+import { inStreamDatabaseTurn } from './stream-database-turns';
 
 const setting = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
@@ -32,9 +33,10 @@ export async function latestMatchId(keyId: string): Promise<string> {
  * table within the retention window, then pushed as the matcher's notifications arrive.
  * Each event's id is the match id (Last-Event-ID resumes after it). A match is paid for once,
  * on its first delivery on any channel; when the account cannot pay, the stream ends with an
- * `error` event and the rules are paused for credits.
+ * `error` event and the rules are paused for credits. `onClose` runs once when the stream ends,
+ * however it ends (the client left, an error, the server ending it): the stream's slot is given back.
  */
-export function matchStream(keyId: string, afterId: string, signal: AbortSignal): ReadableStream<Uint8Array> {
+export function matchStream(keyId: string, afterId: string, signal: AbortSignal, onClose: () => void = () => {}): ReadableStream<Uint8Array> {
   let lastId = afterId;
   let closed = false;
   let pumping: Promise<void> | null = null;
@@ -51,6 +53,7 @@ export function matchStream(keyId: string, afterId: string, signal: AbortSignal)
     closed = true;
     clearInterval(heartbeat);
     unsubscribe();
+    onClose();
     try {
       controllerRef.close();
     } catch {
@@ -88,7 +91,8 @@ export function matchStream(keyId: string, afterId: string, signal: AbortSignal)
     pumping = (async () => {
       do {
         again = false;
-        while (!closed && (await pumpOnce()) === PAGE);
+        // Stream queries take turns for a share of the pool (stream-database-turns.ts).
+        while (!closed && (await inStreamDatabaseTurn(pumpOnce)) === PAGE);
       } while (again && !closed);
     })()
       .catch((error: Error) => {
@@ -103,11 +107,21 @@ export function matchStream(keyId: string, afterId: string, signal: AbortSignal)
   return new ReadableStream<Uint8Array>({
     async start(controller) {
       controllerRef = controller;
+      // A client gone before the stream started: nothing to start (and its slot is given back).
+      if (signal.aborted) return close();
       signal.addEventListener('abort', close, { once: true });
       write(`retry: 2000\n: connected to the matches of this key\n\n`);
-      unsubscribe = await subscribe(CHANNELS.matches, (payload) => {
-        if (payload === keyId || payload === '') pump();
-      });
+      try {
+        const stop = await subscribe(CHANNELS.matches, (payload) => {
+          if (payload === keyId || payload === '') pump();
+        });
+        // Closed while subscribing: close() ran before there was anything to unsubscribe.
+        if (closed) return stop();
+        unsubscribe = stop;
+      } catch (error) {
+        console.error(`[realtime] stream of key ${keyId} could not listen: ${(error as Error).message}`);
+        return close();
+      }
       heartbeat = setInterval(() => write(`: heartbeat ${new Date().toISOString()}\n\n`), STREAM_SETTINGS.heartbeatMs);
       heartbeat.unref();
       pump();

@@ -18,6 +18,8 @@ const ERRORS: Array<[string, string, string]> = [
     'too_many_failed_authentications',
     'Your address sent more than 20 unknown, revoked, expired or malformed keys within a minute; further failures are refused until Retry-After. A valid key is always served.',
   ],
+  ['429', 'too_many_streams', 'GET /v2/stream: this key (5) or its account (20) already has its most streams open; details has scope and limit. Close a stream before opening another.'],
+  ['429', 'too_many_connections', 'Your address holds the most open connections the server allows one client (256 by default); this connection is closed. Reuse connections, and retry after Retry-After.'],
   ['500', 'internal_error', 'A bug on our side; quote the request id.'],
   ['503', 'unavailable', 'The data source cannot serve this operation right now.'],
 ];

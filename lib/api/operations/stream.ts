@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { MATCH_PRICE } from '@/lib/delivery/charge-match';
 import { latestMatchId, matchStream, STREAM_SETTINGS } from '@/lib/delivery/match-stream';
 import { keyHasRules } from '@/lib/rules/rule-store';
+import { getMeter } from '@/lib/metering/meter';
+import { claimStreamSlot, SLOT_TTL_MS } from '@/lib/delivery/stream-slots';
+import { STREAMS_PER_ACCOUNT, STREAMS_PER_KEY } from '@/lib/delivery/stream-limits-env';
+import { inStreamDatabaseTurn } from '@/lib/delivery/stream-database-turns';
 import { COSTS, defineOperation } from '../define-operation';
 import { ApiError } from '../errors';
 
@@ -13,7 +17,7 @@ export const streamMatches = defineOperation({
   method: 'GET',
   path: '/v2/stream',
   summary: 'Server-Sent Events of this key’s rule matches',
-  description: `Answers text/event-stream, not the JSON envelope. Each match is an event "match" with id = the match id and data {id, rule: {id, tag}, matched_at, tweet}. Reconnect with the Last-Event-ID header (EventSource does it by itself) or last_event_id to resume after that event without loss, within ${STREAM_SETTINGS.retentionHours} hours (PERCH_STREAM_RETENTION_HOURS); without either, the stream starts with the next match. A comment line is sent every ${STREAM_SETTINGS.heartbeatMs / 1000} s when idle. Each match costs ${MATCH_PRICE} credits, once, on its first delivery by stream or webhook; when the balance runs out the stream ends with an "error" event and the rules pause until credits are granted. 400 when the key has no rules.`,
+  description: `Answers text/event-stream, not the JSON envelope. Each match is an event "match" with id = the match id and data {id, rule: {id, tag}, matched_at, tweet}. Reconnect with the Last-Event-ID header (EventSource does it by itself) or last_event_id to resume after that event without loss, within ${STREAM_SETTINGS.retentionHours} hours (PERCH_STREAM_RETENTION_HOURS); without either, the stream starts with the next match. A comment line is sent every ${STREAM_SETTINGS.heartbeatMs / 1000} s when idle. Each match costs ${MATCH_PRICE} credits, once, on its first delivery by stream or webhook; when the balance runs out the stream ends with an "error" event and the rules pause until credits are granted. 400 when the key has no rules. A key may hold ${STREAMS_PER_KEY} streams open at once and an account ${STREAMS_PER_ACCOUNT}, by default (PERCH_STREAMS_PER_KEY, PERCH_STREAMS_PER_ACCOUNT; counted across all servers of the deployment): one more answers 429 too_many_streams with details {scope: "key"|"account", limit}, and a closed stream frees its slot at once (a server that died frees its slots within ${SLOT_TTL_MS / 1000} s). A server with its most streams open (PERCH_STREAMS_PER_INSTANCE, half of PERCH_HTTP_MAX_CONNECTIONS by default) answers 503 unavailable with Retry-After; a server shutting down ends its streams, and clients resume elsewhere with Last-Event-ID.`,
   scope: 'read',
   cost: COSTS.free,
   query: z.object({ last_event_id: z.string().regex(EVENT_ID, 'must be an event id from this stream').optional() }),
@@ -25,13 +29,27 @@ export const streamMatches = defineOperation({
     if (header !== null && !EVENT_ID.test(header.trim())) {
       throw new ApiError('invalid_request', 'Last-Event-ID must be an event id from this stream', [{ path: 'Last-Event-ID', message: 'must be a numeric event id' }]);
     }
-    if (!(await keyHasRules(caller.keyId))) throw new ApiError('invalid_request', 'this key has no rules, so its stream would stay empty: create one with POST /v2/rules');
-    const after = header?.trim() ?? query.last_event_id ?? (await latestMatchId(caller.keyId));
-    const body = matchStream(caller.keyId, after, request.signal);
-    const response = new Response(body, {
-      status: 200,
-      headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' },
-    });
-    return { data: '', response };
+    const keyId = caller.keyId;
+    const began = performance.now();
+    // Before any query of its own: attempts beyond a cap cost this instance no database work.
+    const slot = await claimStreamSlot(caller.userId, keyId);
+    try {
+      const after = await inStreamDatabaseTurn(async () => {
+        if (!(await keyHasRules(keyId))) throw new ApiError('invalid_request', 'this key has no rules, so its stream would stay empty: create one with POST /v2/rules');
+        return header?.trim() ?? query.last_event_id ?? (await latestMatchId(keyId));
+      });
+      // Past the operation's time bound the call was already answered 503: a stream opened now
+      // would have no reader and hold its slot for ever.
+      if (performance.now() - began > getMeter().config.operationTimeoutMs - 200) throw new ApiError('unavailable', 'the stream could not be opened in time: retry shortly');
+      const body = matchStream(keyId, after, AbortSignal.any([request.signal, slot.signal]), slot.release);
+      const response = new Response(body, {
+        status: 200,
+        headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' },
+      });
+      return { data: '', response };
+    } catch (error) {
+      slot.release();
+      throw error;
+    }
   },
 });
