@@ -3,6 +3,7 @@ import { StartupError } from '@/lib/db/startup-error';
 import { StripeConfigError, readStripeConfig } from '@/lib/billing/stripe-config';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './http-server';
 import { failedAuthLimitFromEnv } from '@/lib/ratelimit/failed-auth-limit-env';
+import { streamLimitsFromEnv } from '@/lib/delivery/stream-limits-env';
 
 export type ServerConfig = {
   port: number;
@@ -49,6 +50,7 @@ export function readServerConfig(env: Record<string, string | undefined> = proce
   }
   try {
     failedAuthLimitFromEnv(env);
+    streamLimitsFromEnv(env);
   } catch (error) {
     throw new StartupError((error as Error).message);
   }
@@ -71,6 +73,7 @@ export function readServerConfig(env: Record<string, string | undefined> = proce
   if (headersTimeoutMs > requestTimeoutMs) {
     throw new StartupError(`PERCH_HTTP_HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not exceed PERCH_HTTP_REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
   }
+  const trustProxy = flag(env, 'PERCH_TRUST_PROXY', false);
   return {
     port: integer(env, 'PORT', 3000, 1, 65535),
     host: env.HOST || '0.0.0.0',
@@ -78,12 +81,14 @@ export function readServerConfig(env: Record<string, string | undefined> = proce
     liveRate,
     seedScale,
     autoSeed: flag(env, 'PERCH_AUTO_SEED', true),
-    trustProxy: flag(env, 'PERCH_TRUST_PROXY', false),
+    trustProxy,
     httpLimits: {
       headersTimeoutMs,
       requestTimeoutMs,
       keepAliveTimeoutMs: integer(env, 'PERCH_HTTP_KEEP_ALIVE_TIMEOUT_MS', DEFAULT_HTTP_LIMITS.keepAliveTimeoutMs, 1_000, 600_000),
       maxConnections: integer(env, 'PERCH_HTTP_MAX_CONNECTIONS', DEFAULT_HTTP_LIMITS.maxConnections, 10, 1_000_000),
+      // Behind a trusted proxy every connection comes from the proxy's address: no cap unless set.
+      maxConnectionsPerAddress: integer(env, 'PERCH_HTTP_MAX_CONNECTIONS_PER_ADDRESS', trustProxy ? 0 : DEFAULT_HTTP_LIMITS.maxConnectionsPerAddress, 0, 1_000_000),
     },
     holdSweepAgeMs: env.PERCH_HOLD_SWEEP_AGE_MS ? integer(env, 'PERCH_HOLD_SWEEP_AGE_MS', 0, 1000, 24 * 3600_000) : null,
     holdSweepIntervalMs: integer(env, 'PERCH_HOLD_SWEEP_INTERVAL_MS', 5_000, 100, 3600_000),

@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { newRequestId } from '@/lib/api/request-id';
 import { StartupError } from '@/lib/db/startup-error';
+import { capConnectionsPerAddress } from './cap-connections-per-address';
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
 
@@ -19,9 +20,14 @@ export type HttpLimits = {
   keepAliveTimeoutMs: number;
   /** Open connections at most; past 80 % of it, idle keep-alive connections are closed first. */
   maxConnections: number;
+  /**
+   * Open connections one client address (the socket's: an IPv4 address or an IPv6 /64) may hold;
+   * past it a connection is answered 429 too_many_connections and closed. 0: no cap.
+   */
+  maxConnectionsPerAddress: number;
 };
 
-export const DEFAULT_HTTP_LIMITS: HttpLimits = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 65_000, maxConnections: 2_000 };
+export const DEFAULT_HTTP_LIMITS: HttpLimits = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 65_000, maxConnections: 2_000, maxConnectionsPerAddress: 256 };
 
 type ServerOptions = {
   trustProxy?: boolean;
@@ -39,6 +45,7 @@ const COMMON_METHODS = ['GET', 'HEAD', 'POST', 'DELETE'];
 export function createHttpServer(routes: Route[], fallback: RequestHandler, { trustProxy = false, limits: given = {}, allowedMethods = () => null }: ServerOptions = {}): http.Server {
   const limits = { ...DEFAULT_HTTP_LIMITS, ...given };
   const prefixes = routes.map((route) => ({ route, lower: route.prefix.toLowerCase() }));
+  let overCap: ((socket: Socket) => boolean) | null = null;
   const server = http.createServer(
     {
       headersTimeout: limits.headersTimeoutMs,
@@ -49,6 +56,7 @@ export function createHttpServer(routes: Route[], fallback: RequestHandler, { tr
       connectionsCheckingInterval: Math.max(250, Math.min(1_000, Math.floor(limits.headersTimeoutMs / 4))),
     },
     (req, res) => {
+      if (overCap?.(req.socket)) return refuseConnection(res, limits.maxConnectionsPerAddress);
       // Per-IP limits (sign-in) read X-Forwarded-For; unless a trusted proxy sets it, a client
       // could send any value, so it is replaced by the socket's address.
       if (!trustProxy) req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
@@ -61,6 +69,10 @@ export function createHttpServer(routes: Route[], fallback: RequestHandler, { tr
     },
   );
   server.maxConnections = limits.maxConnections;
+  // The socket's address is the only one a connection can be told by (X-Forwarded-For comes
+  // per request, on connections a proxy shares between its clients): behind a trusted proxy
+  // every connection is the proxy's, and the cap is set off or high (README, Configuration).
+  if (limits.maxConnectionsPerAddress > 0) overCap = capConnectionsPerAddress(server, limits.maxConnectionsPerAddress, Math.min(2_000, limits.headersTimeoutMs));
   boundIdleConnections(server, Math.floor(limits.maxConnections * 0.8));
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => answerClientError(error, socket, allowedMethods));
   // node:http hands CONNECT to this event instead of the request handler; without a
@@ -147,6 +159,28 @@ function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer }
   }
   const [status, code, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'invalid_request', 'the request is not valid HTTP/1.1'];
   answerOnSocket(socket, status, code, message);
+}
+
+/**
+ * The answer to a request on a connection past its address's cap: a 429 in the API's error
+ * shape, then the connection closes, so the client learns why (a reset would look like a network
+ * fault, retried at once) and its other connections keep working.
+ */
+function refuseConnection(res: ServerResponse, limit: number): void {
+  const requestId = newRequestId();
+  const body = JSON.stringify({
+    error: { code: 'too_many_connections', message: `this address already holds ${limit} open connections to this server, its most: reuse them, or close some before opening more`, details: { limit } },
+    meta: { request_id: requestId, latency_ms: 0 },
+  });
+  res.writeHead(429, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    'x-request-id': requestId,
+    'cache-control': 'no-store',
+    'retry-after': '1',
+    connection: 'close',
+  });
+  res.end(body);
 }
 
 /** Writes one error answer straight to the socket, then closes it (lingering briefly so the client can read it). */
