@@ -22,7 +22,7 @@ export function DeliveriesPanel({ deliveries, status, onStatus, onChanged }: Pro
     setBusyId(delivery.id);
     const answer = await callV2('POST', `webhooks/deliveries/${delivery.id}/replay`);
     setBusyId(null);
-    setMessage(answer.ok ? { tone: 'success', text: `Delivery ${delivery.id.slice(0, 8)} queued again: it is sent now, with the same id.` } : { tone: 'error', text: answer.message });
+    setMessage(answer.ok ? { tone: 'success', text: `Delivery ${delivery.id.slice(0, 8)} queued again: it is sent now, with the same id (created ${delivery.createdAt} stays).` } : { tone: 'error', text: answer.message });
     onChanged();
   }
 
@@ -41,11 +41,15 @@ export function DeliveriesPanel({ deliveries, status, onStatus, onChanged }: Pro
       ) : (
         <TableScroll label="Deliveries table">
           <table className={TABLE_CLASSES}>
-            <TableHead columns={['Created (UTC)', 'Endpoint', 'Event', 'Status', 'Attempts', 'Response', 'Error', 'Latency', '']} />
+            <TableHead columns={['Created (UTC)', 'Last attempt (UTC)', 'Endpoint', 'Event', 'Status', 'Attempts', 'Response', 'Error', 'Latency', '']} />
             <tbody>
               {deliveries.map((delivery) => (
                 <tr key={delivery.id}>
                   <td className={`${TD_CLASSES} whitespace-nowrap`}>{delivery.createdAt}</td>
+                  <td className={`${TD_CLASSES} whitespace-nowrap`}>
+                    {delivery.lastAttemptAt ?? '—'}
+                    {delivery.replayedAt && <span className="block text-xs text-slate-500 dark:text-slate-400">replayed {delivery.replayedAt}</span>}
+                  </td>
                   <td className={`${TD_CLASSES} font-mono text-xs`}>{delivery.endpointUrl}</td>
                   <td className={TD_CLASSES}>
                     {delivery.event}

@@ -44,6 +44,9 @@ export type DashboardDelivery = {
   error: string | null;
   latencyMs: number | null;
   createdAt: string;
+  /** When the last POST was made, and when it was last replayed (null when never). */
+  lastAttemptAt: string | null;
+  replayedAt: string | null;
   nextAttemptAt: string | null;
 };
 export type Realtime = { rules: DashboardRule[]; endpoints: DashboardEndpoint[]; deliveries: DashboardDelivery[] };
@@ -70,10 +73,12 @@ export async function getRealtime(userId: string, status: DeliveryStatus | null)
     pool.query<DashboardDelivery>(
       `SELECT d.id::text, e.url AS "endpointUrl", d.event, r.tag AS "ruleTag", m.tweet_id::text AS "tweetId", d.status, d.attempts, d.last_status_code AS "statusCode",
               d.last_error AS error, d.last_latency_ms AS "latencyMs", to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "createdAt",
-              to_char(d.next_attempt_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "nextAttemptAt"
+              to_char(d.next_attempt_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "nextAttemptAt",
+              to_char(d.last_attempt_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "lastAttemptAt",
+              to_char(d.replayed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "replayedAt"
        FROM realtime_deliveries d JOIN realtime_endpoints e ON e.id = d.endpoint_id
        LEFT JOIN realtime_matches m ON m.id = d.match_id LEFT JOIN realtime_rules r ON r.id = m.rule_id
-       WHERE e.user_id = $1 AND ($2::text IS NULL OR d.status = $2) ORDER BY d.created_at DESC, d.id LIMIT 100`,
+       WHERE e.user_id = $1 AND ($2::text IS NULL OR d.status = $2) ORDER BY coalesce(d.replayed_at, d.created_at) DESC, d.id LIMIT 100`,
       [userId, status],
     ),
   ]);

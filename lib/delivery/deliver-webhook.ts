@@ -11,6 +11,8 @@ type DeliveryRow = {
   event: WebhookEventName;
   attempts: number;
   created_at: Date;
+  /** Where the retry window starts: the last replay, else the creation. */
+  retry_from: Date;
   url: string;
   active: boolean;
   secret: string;
@@ -27,7 +29,7 @@ type DeliveryRow = {
 };
 
 const LOAD_SQL = `
-  SELECT d.id, d.status, d.event, d.attempts, d.created_at, d.data, e.url, e.active, e.secret, e.previous_secret,
+  SELECT d.id, d.status, d.event, d.attempts, d.created_at, coalesce(d.replayed_at, d.created_at) AS retry_from, d.data, e.url, e.active, e.secret, e.previous_secret,
          coalesce(e.previous_secret_expires_at > now(), false) AS previous_valid, e.user_id,
          m.id::text AS match_id, m.key_id, m.rule_id::text AS rule_id, r.tag AS rule_tag, m.matched_at, m.tweet
   FROM realtime_deliveries d
@@ -87,17 +89,17 @@ export async function deliverWebhook(deliveryId: string): Promise<AttemptOutcome
   if (outcome.ok) {
     await payment?.settle(outcome.latencyMs);
     await pool.query(
-      `UPDATE realtime_deliveries SET status = 'delivered', attempts = attempts + 1, last_status_code = $2, last_error = NULL,
+      `UPDATE realtime_deliveries SET status = 'delivered', attempts = attempts + 1, last_attempt_at = now(), last_status_code = $2, last_error = NULL,
          last_latency_ms = $3, delivered_at = now(), next_attempt_at = NULL, lease_until = NULL WHERE id = $1`,
       [deliveryId, outcome.statusCode, outcome.latencyMs],
     );
     return 'delivered';
   }
   await payment?.release(outcome.latencyMs, outcome.statusCode ?? 502);
-  const delay = nextRetryDelay(delivery.attempts + 1, delivery.created_at);
+  const delay = nextRetryDelay(delivery.attempts + 1, delivery.retry_from);
   if (delay === null) {
     await pool.query(
-      `UPDATE realtime_deliveries SET status = 'failed', attempts = attempts + 1, last_status_code = $2, last_error = $3, last_latency_ms = $4, next_attempt_at = NULL,
+      `UPDATE realtime_deliveries SET status = 'failed', attempts = attempts + 1, last_attempt_at = now(), last_status_code = $2, last_error = $3, last_latency_ms = $4, next_attempt_at = NULL,
          lease_until = NULL WHERE id = $1`,
       [deliveryId, outcome.statusCode, outcome.error, outcome.latencyMs],
     );
@@ -105,7 +107,7 @@ export async function deliverWebhook(deliveryId: string): Promise<AttemptOutcome
   }
   // The endpoint's turn comes back for it when it falls due (the claim reports when).
   await pool.query(
-    `UPDATE realtime_deliveries SET attempts = attempts + 1, last_status_code = $2, last_error = $3, last_latency_ms = $4,
+    `UPDATE realtime_deliveries SET attempts = attempts + 1, last_attempt_at = now(), last_status_code = $2, last_error = $3, last_latency_ms = $4,
        next_attempt_at = now() + $5 * interval '1 millisecond', lease_until = NULL WHERE id = $1`,
     [deliveryId, outcome.statusCode, outcome.error, outcome.latencyMs, delay],
   );

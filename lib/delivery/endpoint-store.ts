@@ -124,7 +124,8 @@ export async function sendTestEvent(userId: string, endpointId: string): Promise
 
 /**
  * Sends a delivered or failed delivery again, with the same id and body (receivers
- * de-duplicate by it); charges nothing more for a match already paid. 'not_found', 'busy'
+ * de-duplicate by it); charges nothing more for a match already paid. Its creation time stays;
+ * replayed_at starts its retry window again. 'not_found', 'busy'
  * (still pending or awaiting credits) or 'queued'.
  */
 export async function replayDelivery(userId: string, deliveryId: string): Promise<'not_found' | 'busy' | 'queued'> {
@@ -135,7 +136,7 @@ export async function replayDelivery(userId: string, deliveryId: string): Promis
        SELECT d.id, d.status FROM realtime_deliveries d JOIN realtime_endpoints e ON e.id = d.endpoint_id
        WHERE e.user_id = $1 AND d.id::text = $2 FOR UPDATE OF d
      ), reset AS (
-       UPDATE realtime_deliveries d SET status = 'pending', created_at = now(), next_attempt_at = NULL
+       UPDATE realtime_deliveries d SET status = 'pending', replayed_at = now(), next_attempt_at = now()
        FROM target WHERE d.id = target.id AND target.status IN ('delivered', 'failed') RETURNING d.id, d.endpoint_id
      )
      SELECT target.status, EXISTS (SELECT 1 FROM reset) AS queued, (SELECT ${wakeEndpointSql('reset.endpoint_id')} FROM reset) IS NOT NULL AS job FROM target`,
