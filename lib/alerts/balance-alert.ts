@@ -1,5 +1,6 @@
 import { getBalance } from '@/lib/credits';
 import { getPool } from '@/lib/db/pool';
+import { writeAnsweredUsage } from '@/lib/metering/write-answered-usage';
 
 /** Accounts that never chose a threshold are warned below this many credits. */
 export const DEFAULT_LOW_BALANCE_THRESHOLD = 1_000;
@@ -9,6 +10,8 @@ export type BalanceStatus = { balance: number; threshold: number; low: boolean }
 
 /** The account's balance against its alert threshold; `low` when it is below a threshold that is on. */
 export async function getBalanceStatus(userId: string): Promise<BalanceStatus> {
+  // Usage is written behind (lib/metering): what this server answered is written first.
+  await writeAnsweredUsage();
   const [balance, { rows }] = await Promise.all([
     getBalance(userId),
     getPool().query<{ threshold: string }>({ name: 'perch_balance_alert', text: 'SELECT threshold::text FROM balance_alerts WHERE user_id = $1', values: [userId] }),

@@ -1,4 +1,5 @@
 import { getPool } from '@/lib/db/pool';
+import { writeAnsweredUsage } from '@/lib/metering/write-answered-usage';
 import { readMeteringConfig, staleHoldAgeMs } from '@/lib/metering/metering-config';
 import { lastDays, utcDay } from './days';
 
@@ -46,6 +47,8 @@ type Change = { at: string; day: string; delta: number } & ({ kind: 'grant'; rea
  * once no call is in flight.
  */
 export async function getBilling(userId: string, windowDays = 90, now: Date = new Date()): Promise<Billing> {
+  // Usage is written behind (lib/metering): what this server answered is written first.
+  await writeAnsweredUsage();
   const pool = getPool();
   const [grants, usage, balance, holds] = await Promise.all([
     pool.query<{ id: string; amount: string; reason: string; created_at: Date }>(GRANTS_SQL, [userId]),

@@ -1,4 +1,5 @@
 import { getPool } from '@/lib/db/pool';
+import { writeAnsweredUsage } from '@/lib/metering/write-answered-usage';
 import { lastDays } from './days';
 import { pivotSeries, type DailySeries } from './pivot-series';
 import { errorsCountSql } from './not-failures';
@@ -42,6 +43,8 @@ type TotalsRow = { balance: string; today: string; d7: string; d30: string; call
 
 /** The overview page's figures for one account. */
 export async function getOverview(userId: string, now: Date = new Date()): Promise<Overview> {
+  // Usage is written behind (lib/metering): what this server answered is written first.
+  await writeAnsweredUsage();
   const pool = getPool();
   const [totals, byTag, grants] = await Promise.all([
     pool.query<TotalsRow>(TOTALS_SQL, [userId]),

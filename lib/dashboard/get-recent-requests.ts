@@ -1,4 +1,5 @@
 import { getPool } from '@/lib/db/pool';
+import { writeAnsweredUsage } from '@/lib/metering/write-answered-usage';
 
 export type RecentRequest = {
   requestId: string;
@@ -24,6 +25,8 @@ type Row = { request_id: string; created_at: Date; operation: string; status: nu
 
 /** An account's most recent /v2 calls, newest first. */
 export async function getRecentRequests(userId: string, limit = 20): Promise<RecentRequest[]> {
+  // Usage is written behind (lib/metering): what this server answered is written first.
+  await writeAnsweredUsage();
   const { rows } = await getPool().query<Row>(RECENT_SQL, [userId, limit]);
   return rows.map((r) => ({
     requestId: r.request_id,

@@ -1,4 +1,5 @@
 import { getPool } from '@/lib/db/pool';
+import { writeAnsweredUsage } from '@/lib/metering/write-answered-usage';
 import { formatKeyDisplay } from '@/lib/keys/key-format';
 import { lastDays, type RangeDays } from './days';
 import { pivotSeries, type DailySeries } from './pivot-series';
@@ -108,6 +109,8 @@ function byKey(rows: DailyRow[], days: string[]): KeyUsage[] {
 
 /** An account's usage over the last `range` UTC days: per day and operation, per key, per operation. */
 export async function getUsage(userId: string, range: RangeDays, now: Date = new Date()): Promise<Usage> {
+  // Usage is written behind (lib/metering): what this server answered is written first.
+  await writeAnsweredUsage();
   const pool = getPool();
   const [daily, p50] = await Promise.all([pool.query<DailyRow>(DAILY_SQL, [userId, range]), pool.query<{ operation: string; p50: number }>(P50_SQL, [userId, range])]);
   const days = lastDays(range, now);

@@ -148,9 +148,10 @@ export class Meter {
   /**
    * Writes what is buffered now, in batches; records that arrive meanwhile wait for the next
    * tick. (Draining until empty, as flush does, never stops under steady load: it turned the
-   * 100 ms write-behind into back-to-back flushes, dozens of commits a second.)
+   * 100 ms write-behind into back-to-back flushes, dozens of commits a second.) Also what a
+   * dashboard page asks for before it reads usage (write-answered-usage.ts).
    */
-  private async flushBuffered(): Promise<void> {
+  async flushBuffered(): Promise<void> {
     for (let batches = Math.ceil(this.buffer.length / MAX_BATCH); batches > 0; batches -= 1) await this.serial(() => this.flushBatch());
   }
 
@@ -518,6 +519,11 @@ export function getMeter(): Meter {
 /** Writes buffered usage records now (tests, and before reading usage in-process). */
 export async function flushMetering(): Promise<void> {
   await globalForMeter.perchMeter?.flush();
+}
+
+/** Writes the usage records buffered now (Meter.flushBuffered); nothing in a process that meters no calls. */
+export async function flushBufferedUsage(): Promise<void> {
+  await globalForMeter.perchMeter?.flushBuffered();
 }
 
 /**

@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { StartupError } from '@/lib/db/startup-error';
+import { answerUsageFlushRequests } from '@/lib/metering/usage-flush-requests';
 
 export type DashboardProcess = {
   /** The socket the dashboard listens on; null while it is not running (it is being restarted). */
@@ -36,6 +37,8 @@ export async function startDashboardProcess({ root, env, startTimeoutMs = 60_000
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       });
       child = started;
+      // Its pages ask for this process's usage to be written before they read balances and usage.
+      answerUsageFlushRequests(started);
       const timer = setTimeout(() => reject(new StartupError(`the dashboard did not start within ${startTimeoutMs / 1000} s`)), startTimeoutMs);
       started.on('message', (message: { ready?: boolean }) => {
         if (!message?.ready) return;

@@ -3,6 +3,9 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger, getBalance, grantCredits } from '@/lib/credits';
+import { getBilling } from '@/lib/dashboard/get-billing';
+import { getOverview } from '@/lib/dashboard/get-overview';
+import { getUsage } from '@/lib/dashboard/get-usage';
 import { getPool } from '@/lib/db/pool';
 import { issueKey } from '@/lib/keys';
 import { Meter } from '@/lib/metering/meter';
@@ -160,6 +163,22 @@ describe('a balance read right after a paid call (one server)', () => {
     expect(again[2].answer.body.meta.credits_charged).toBeGreaterThan(0);
     expect(again[3].answer.body.meta.credits_charged).toBe(0);
     expect(mismatches(again)).toEqual([]);
+  });
+
+  it('the dashboard’s Overview, Billing and Usage figures include a paid call answered a moment before', async () => {
+    const { account } = writer;
+    const usageBefore = await getUsage(account.userId, 7);
+    const trendingBefore = usageBefore.operations.find((op) => op.operation === 'getTrending')?.credits ?? 0;
+    const answer = await account.call('GET', '/v2/trending', { query: { country: 'Worldwide', count: 5 } });
+    expect(answer.status).toBe(200);
+    const charged = answer.body.meta.credits_charged;
+    expect(charged).toBeGreaterThan(0);
+    const [overview, billing, usage] = await Promise.all([getOverview(account.userId), getBilling(account.userId), getUsage(account.userId, 7)]);
+    const balance = answer.body.meta.credits_remaining;
+    expect({ overview: overview.balance, billing: billing.balance }).toEqual({ overview: balance, billing: balance });
+    expect(billing.totalGranted - billing.totalUsed - billing.heldTotal).toBe(balance);
+    expect(usage.operations.find((op) => op.operation === 'getTrending')?.credits).toBe(trendingBefore + charged);
+    expect(usage.byOperation.series).toContain('getTrending');
   });
 
   it('another instance’s charge shows here within 1 s, and this server’s shows in a plain database read (the admin CLI’s) within 1 s', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { getAccountSummary, type AccountSummary } from '@/lib/account/get-account-summary';
 import { readWithUnwrittenCharges } from '@/lib/metering/meter';
+import { flushParentUsage } from '@/lib/metering/usage-flush-requests';
 import { PLATFORM_NAMES } from '@/lib/platform/platform';
 import { COSTS, defineOperation } from '../define-operation';
 
@@ -44,6 +45,8 @@ export const getAccount = defineOperation({
   handler: async ({ caller, connectedAccount, platform, served }) => {
     // Charges this server answered and has not yet written are still counted in its leases'
     // rows: taken out here, so a balance read right after a paid call shows it (docs/metering.md).
+    // In the dashboard's process (the playground) server.ts's calls are written first.
+    await flushParentUsage();
     const { value: stored, unwritten } = await readWithUnwrittenCharges(caller.userId, () => getAccountSummary(caller.userId, caller.keyId));
     const summary = unwritten.total === 0 ? stored : withCharges(stored, unwritten.total, stored.key ? (unwritten.byKey.get(stored.key.id) ?? 0) : 0);
     // The stored link alone is not enough: a grant revoked at the platform means writes get
