@@ -4,7 +4,8 @@ import { Area, AreaChart, Bar, BarChart, CartesianGrid, Legend, ResponsiveContai
 import { formatCompact, formatNumber, formatShortDay } from '@/lib/dashboard/format';
 import { niceTicks } from '@/lib/dashboard/nice-ticks';
 import type { SeriesRow } from '@/lib/dashboard/pivot-series';
-import { seriesColor } from './palette';
+import { groupSeriesTail } from '@/lib/dashboard/group-series-tail';
+import { SERIES_SLOTS, seriesColor } from './palette';
 
 type DailyChartProps = {
   rows: SeriesRow[];
@@ -31,7 +32,9 @@ const TOOLTIP_STYLE = {
  * line would draw a ramp into the day before), stacked by series, with round y ticks, labelled
  * axes, a legend (even for one series) and a tooltip.
  */
-export function DailyChart({ rows, series, kind, stacked = true, yLabel, unit = 'credits', height = 280, compact = false }: DailyChartProps) {
+export function DailyChart({ rows: allRows, series: allSeries, kind, stacked = true, yLabel, unit = 'credits', height = 280, compact = false }: DailyChartProps) {
+  // One color per series: past the palette's slots the smallest series are summed as "Other".
+  const { rows, series } = groupSeriesTail({ rows: allRows, series: allSeries }, SERIES_SLOTS);
   const Chart = kind === 'bar' ? BarChart : AreaChart;
   const margin = { top: 8, right: 8, bottom: 24, left: 8 };
   const dayValues = rows.map((row) => series.map((name) => Number(row[name] ?? 0)));

@@ -54,7 +54,7 @@ describe('a replayed delivery', () => {
     expect(after.last_attempt_at!.getTime()).toBeGreaterThanOrEqual(after.replayed_at!.getTime());
     expect(after.attempts).toBe(2);
     // Both deliveries carried the original creation time in their body.
-    const bodies = receiver.received.filter((r) => r.deliveryId === id).map((r) => r.body.created_at);
+    const bodies = receiver.received.filter((r) => r.deliveryId === id).map((r) => (r.body as unknown as { created_at: string }).created_at);
     expect(bodies).toEqual([first.created_at.toISOString(), first.created_at.toISOString()]);
 
     const shown = (await getRealtime(owner.userId, null)).deliveries.find((d) => d.id === id)!;
