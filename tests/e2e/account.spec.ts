@@ -50,6 +50,9 @@ test('email confirmation from the admin Outbox, password change, and a sign-out 
   await expect(page.getByText(/No SMTP is configured/)).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: email }).filter({ hasText: 'Confirm your email address for Perch' });
   await expect(row).toBeVisible();
+  // The mail's link is a link (issue 27), the same one the text shows.
+  const link = row.locator('pre').getByRole('link', { name: /\/verify-email\?token=/ });
+  await expect(link).toHaveAttribute('href', /\/verify-email\?token=[A-Za-z0-9_-]+$/);
   await page.goto(linkPath((await row.locator('pre').textContent())!, '/verify-email'));
   await page.getByRole('button', { name: 'Confirm my email address' }).click();
   await expect(page.getByRole('status')).toHaveText('Your email address is confirmed.');

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { LinkedText } from '@/components/admin/linked-text';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { TableScroll } from '@/components/ui/table-scroll';
@@ -46,7 +47,9 @@ export default async function OutboxPage() {
                       {mail.error && <p className="text-xs text-red-700 dark:text-red-400">Not delivered: {mail.error}</p>}
                     </td>
                     <td className="py-2">
-                      <pre className="max-w-xl text-xs break-all whitespace-pre-wrap">{mail.text}</pre>
+                      <pre className="max-w-xl text-xs break-all whitespace-pre-wrap">
+                        <LinkedText text={mail.text} />
+                      </pre>
                     </td>
                   </tr>
                 ))}
