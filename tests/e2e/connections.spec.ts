@@ -63,28 +63,28 @@ test('connect a platform account, post from the compose box, find it in the expl
   await expect(card).toContainText(`hello from the compose box ${word}`);
   const actions = card.getByRole('group', { name: 'Tweet actions' });
   const spent = async () => Number((await page.getByTestId('explorer-total').textContent())?.replaceAll(',', ''));
-  await expect(actions.getByRole('button', { name: 'Like (100 credits)' })).toHaveText(/^Like\s*100 cr$/);
+  await expect(actions.getByRole('button', { name: 'Like (100 credits)', exact: true })).toHaveText(/^Like\s*100 cr$/);
   const beforeLike = await spent();
-  await actions.getByRole('button', { name: 'Like (100 credits)' }).click();
+  await actions.getByRole('button', { name: 'Like (100 credits)', exact: true }).click();
   // The button says what happened and offers the undo with its price.
   const liked = actions.getByRole('button', { name: 'Liked. Unlike (100 credits)' });
   await expect(liked).toHaveText(/^Liked\s*Unlike · 100 cr$/);
-  await expect(actions.getByRole('button', { name: 'Like (100 credits)' })).toHaveCount(0);
+  await expect(actions.getByRole('button', { name: 'Like (100 credits)', exact: true })).toHaveCount(0);
   // "Spent here" counts the write's charge.
   await expect.poll(spent).toBe(beforeLike + 100);
-  await actions.getByRole('button', { name: 'Retweet (100 credits)' }).click();
+  await actions.getByRole('button', { name: 'Retweet (100 credits)', exact: true }).click();
   await expect(actions.getByRole('button', { name: 'Retweeted. Undo retweet (100 credits)' })).toHaveText(/^Retweeted\s*Undo retweet · 100 cr$/);
   await expect.poll(spent).toBe(beforeLike + 200);
   await screenshotPage(page, 'explorer-tweet-liked-retweeted');
   // Undoing the retweet is a write too, and the button reads Retweet again.
   await actions.getByRole('button', { name: 'Retweeted. Undo retweet (100 credits)' }).click();
-  await expect(actions.getByRole('button', { name: 'Retweet (100 credits)' })).toHaveText(/^Retweet\s*100 cr$/);
+  await expect(actions.getByRole('button', { name: 'Retweet (100 credits)', exact: true })).toHaveText(/^Retweet\s*100 cr$/);
   await expect.poll(spent).toBe(beforeLike + 300);
   // The state is the record's (viewer), so it survives a reload.
   await page.reload();
   await page.getByRole('button', { name: 'Load for up to 300 credits' }).click();
   await expect(actions.getByRole('button', { name: 'Liked. Unlike (100 credits)' })).toHaveText(/^Liked\s*Unlike · 100 cr$/);
-  await expect(actions.getByRole('button', { name: 'Retweet (100 credits)' })).toBeVisible();
+  await expect(actions.getByRole('button', { name: 'Retweet (100 credits)', exact: true })).toBeVisible();
   await actions.getByRole('button', { name: 'Reply (100 credits)' }).click();
   const reply = card.getByRole('form', { name: /^Reply to tweet \d+$/ });
   await reply.getByLabel('Text').fill('a reply from the tweet card');
@@ -94,7 +94,7 @@ test('connect a platform account, post from the compose box, find it in the expl
 
   await page.goto(`/dashboard/explore/users/${sampleUsername()}`);
   const profileActions = page.getByRole('group', { name: 'Profile actions' });
-  const follow = profileActions.getByRole('button', { name: 'Follow (100 credits)' });
+  const follow = profileActions.getByRole('button', { name: 'Follow (100 credits)', exact: true });
   await expect(follow).toHaveText(/^\+\s*Follow\s*100 cr$/);
   await follow.click();
   const following = profileActions.getByRole('button', { name: 'Following. Unfollow (100 credits)' });
@@ -105,7 +105,7 @@ test('connect a platform account, post from the compose box, find it in the expl
   // Your own profile has nothing to follow.
   await page.goto(`/dashboard/explore/users/${username}`);
   await expect(page.getByText('Your connected account')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Follow (100 credits)' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Follow (100 credits)', exact: true })).toHaveCount(0);
 
   // Disconnect asks first; Cancel keeps the connection.
   await page.goto('/dashboard/connections');
@@ -125,7 +125,7 @@ test('connect a platform account, post from the compose box, find it in the expl
   // The buttons in the explorer say so too, and point to the fix.
   await searchAgain();
   const again = page.getByRole('article', { name: `Tweet by @${username}` }).getByRole('group', { name: 'Tweet actions' });
-  await again.getByRole('button', { name: 'Retweet (100 credits)' }).click();
+  await again.getByRole('button', { name: 'Retweet (100 credits)', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'No platform account is connected.' })).toBeVisible();
   await expect(page.getByRole('alert').getByRole('link', { name: 'Connect one' })).toHaveAttribute('href', '/dashboard/connections');
 });
