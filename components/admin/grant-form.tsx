@@ -11,7 +11,7 @@ import { formatNumber } from '@/lib/dashboard/format';
 
 type Granted = { email: string; amount: number; balance: number };
 
-/** Grants credits to an account by email, with a reason that lands in its ledger. */
+/** Grants credits to an account by email, or takes a wrong grant back (a negative amount), with a reason that lands in its ledger. */
 export function GrantForm({ emails }: { emails: string[] }) {
   const router = useRouter();
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -32,7 +32,12 @@ export function GrantForm({ emails }: { emails: string[] }) {
       return;
     }
     formElement.reset();
-    setDone(`Granted ${formatNumber(answer.data.amount)} credits to ${answer.data.email}; their balance is now ${formatNumber(answer.data.balance)}.`);
+    const { amount, email, balance } = answer.data;
+    setDone(
+      amount < 0
+        ? `Took back ${formatNumber(-amount)} credits from ${email} (ledgered as a correction); their balance is now ${formatNumber(balance)}.`
+        : `Granted ${formatNumber(amount)} credits to ${email}; their balance is now ${formatNumber(balance)}.`,
+    );
     router.refresh();
   }
 
@@ -42,7 +47,7 @@ export function GrantForm({ emails }: { emails: string[] }) {
       <FormAlert tone="success" message={done} />
       <div className="grid gap-4 md:grid-cols-3">
         <TextField label="Account email" name="email" type="email" list="admin-user-emails" autoComplete="off" required error={errors.email} />
-        <TextField label="Credits" name="amount" inputMode="numeric" required error={errors.amount} />
+        <TextField label="Credits" name="amount" required hint="Negative to correct a wrong grant (takes the credits back)." error={errors.amount} />
         <TextField label="Reason" name="reason" required maxLength={200} placeholder="e.g. support goodwill" error={errors.reason} />
       </div>
       <datalist id="admin-user-emails">

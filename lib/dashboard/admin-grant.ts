@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { grantCredits } from '@/lib/credits';
+import { correctCredits } from '@/lib/credits/correct-credits';
 import { getPrisma } from '@/lib/db/prisma';
 import { fieldErrors, type FieldErrors } from './field-errors';
 
@@ -8,20 +9,37 @@ export const adminGrantSchema = z.object({
   amount: z
     .union([z.string(), z.number()], { error: 'Enter a whole number of credits' })
     .transform((value) => String(value).trim())
-    .pipe(z.string().regex(/^[0-9]+$/, 'Enter a whole number of credits').transform(Number))
-    .pipe(z.number().int().min(1, 'Grant at least 1 credit').max(1_000_000_000_000, 'Grant at most 1,000,000,000,000 credits')),
+    // A negative amount corrects a wrong grant: it takes the credits back, ledgered with the reason.
+    .pipe(z.string().regex(/^-?[0-9]+$/, 'Enter a whole number of credits (negative to take credits back)').transform(Number))
+    .pipe(
+      z
+        .number()
+        .int()
+        .refine((n) => n !== 0, 'Grant at least 1 credit, or take back at least 1 with a negative number')
+        .refine((n) => Math.abs(n) <= 1_000_000_000_000, 'Grant or take back at most 1,000,000,000,000 credits'),
+    ),
   reason: z.string({ error: 'Say why the credits are granted' }).trim().min(1, 'Say why the credits are granted').max(200, 'Use at most 200 characters'),
 });
 
 export type AdminGrantResult = { ok: true; email: string; amount: number; balance: number } | { ok: false; errors: FieldErrors };
 
-/** Validates the admin's grant form and grants the credits to the account with that email. */
+/**
+ * Validates the admin's grant form and grants the credits to the account with that email; a
+ * negative amount takes credits back (a correction), refused beyond the balance at hand.
+ */
 export async function adminGrant(input: unknown): Promise<AdminGrantResult> {
   const parsed = adminGrantSchema.safeParse(input);
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
   const { email, amount, reason } = parsed.data;
   const user = await getPrisma().user.findUnique({ where: { email }, select: { id: true } });
   if (!user) return { ok: false, errors: { email: 'No account has this email' } };
+  if (amount < 0) {
+    const corrected = await correctCredits(user.id, -amount, reason);
+    if (!corrected.ok) {
+      return { ok: false, errors: { amount: `The account has ${corrected.available.toLocaleString('en-US')} credits at hand: a correction can take back at most that` } };
+    }
+    return { ok: true, email, amount, balance: corrected.balance };
+  }
   const balance = await grantCredits(user.id, amount, reason);
   return { ok: true, email, amount, balance };
 }
