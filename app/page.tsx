@@ -21,8 +21,12 @@ const costs = [
   ['GET /v2/account', 'free'],
 ];
 
-export default async function HomePage() {
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function HomePage({ searchParams }: Props) {
   if (await getCurrentUser()) redirect('/dashboard');
+  // Deleting an account signs out to /?deleted=1: say it happened rather than land silently.
+  const deleted = (await searchParams).deleted === '1';
   return (
     <div className="bg-white dark:bg-slate-950">
       <header className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-6 py-5">
@@ -45,6 +49,11 @@ export default async function HomePage() {
         </nav>
       </header>
       <main id="main" className="mx-auto flex max-w-5xl flex-col gap-14 px-6 pb-20 pt-8 sm:pt-16">
+        {deleted && (
+          <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900 dark:border-emerald-900 dark:bg-emerald-950 dark:text-emerald-200">
+            Your account was deleted: its API keys are revoked, its platform connections removed and every browser signed out. Your email address is free for a new sign-up.
+          </p>
+        )}
         <section className="flex flex-col gap-5">
           <h1 className="max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">Real-time social data, one credit-metered API.</h1>
           <p className="max-w-2xl text-lg text-slate-600 dark:text-slate-300">

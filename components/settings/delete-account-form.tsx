@@ -7,10 +7,14 @@ import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 
-/** Deletes the account after the password (or, without one, the email) is typed; then leaves. */
-export function DeleteAccountForm({ hasPassword, email }: { hasPassword: boolean; email: string }) {
+/** Deletes the account after the password (or, without one, the email) and, with two-factor on, a code are typed; then leaves. */
+export function DeleteAccountForm({ hasPassword, email, twoFactor = false }: { hasPassword: boolean; email: string; twoFactor?: boolean }) {
   const { errors, pending, submit } = useJsonForm(
-    (form) => sendJson('POST', '/api/dashboard/account/delete', hasPassword ? { password: form.get('password') } : { confirmEmail: form.get('confirmEmail') }),
+    (form) =>
+      sendJson('POST', '/api/dashboard/account/delete', {
+        ...(hasPassword ? { password: form.get('password') } : { confirmEmail: form.get('confirmEmail') }),
+        ...(twoFactor ? { code: form.get('code') } : {}),
+      }),
     // The session is already ended on the server; this clears the cookie and leaves.
     () => signOut({ callbackUrl: '/?deleted=1' }),
     { keepPending: true },
@@ -28,6 +32,7 @@ export function DeleteAccountForm({ hasPassword, email }: { hasPassword: boolean
       ) : (
         <TextField label="Type your email to confirm" name="confirmEmail" type="email" autoComplete="off" required error={errors.confirmEmail} />
       )}
+      {twoFactor && <TextField label="Code from your authenticator app (or a recovery code)" name="code" autoComplete="one-time-code" required error={errors.code} />}
       <div>
         <Button type="submit" variant="danger" disabled={pending}>
           {pending ? 'Deleting…' : 'Delete my account'}

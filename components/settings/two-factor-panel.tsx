@@ -6,12 +6,17 @@ import { sendJson } from '@/components/dashboard/fetch-json';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
+import { RecoveryCodesList } from './recovery-codes-list';
+import { RegenerateRecoveryCodes } from './regenerate-recovery-codes';
 
 type Enrolment = { secret: string; uri: string; qrSvg: string };
-type Stage = { kind: 'idle' } | { kind: 'enrolling'; enrolment: Enrolment } | { kind: 'codes'; codes: string[] };
+type Stage = { kind: 'idle' } | { kind: 'enrolling'; enrolment: Enrolment } | { kind: 'codes'; codes: string[]; renewed: boolean };
 
-/** Turns TOTP two-factor sign-in on (QR code or secret, a confirming code, recovery codes) or off. */
-export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
+/**
+ * Turns TOTP two-factor sign-in on (QR code or secret, a confirming code, recovery codes to
+ * copy or download) or off; while on, says how many recovery codes are left and makes a new set.
+ */
+export function TwoFactorPanel({ enabled, codesLeft = null }: { enabled: boolean; codesLeft?: { left: number; of: number } | null }) {
   const router = useRouter();
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
   const [error, setError] = useState<string | null>(null);
@@ -35,7 +40,7 @@ export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
     const answer = await sendJson<{ recovery_codes: string[] }>('POST', '/api/dashboard/account/two-factor/confirm', { code });
     setPending(false);
     if (!answer.ok) return setFieldError(answer.errors.code ?? answer.message);
-    setStage({ kind: 'codes', codes: answer.data.recovery_codes });
+    setStage({ kind: 'codes', codes: answer.data.recovery_codes, renewed: false });
   }
 
   async function disable(event: FormEvent<HTMLFormElement>) {
@@ -52,15 +57,14 @@ export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
   if (stage.kind === 'codes') {
     return (
       <div className="flex flex-col gap-3">
-        <FormAlert tone="success" message="Two-factor sign-in is on. Signing in now asks for a code from your app." />
+        <FormAlert
+          tone="success"
+          message={stage.renewed ? 'New recovery codes: every earlier code no longer works.' : 'Two-factor sign-in is on. Signing in now asks for a code from your app.'}
+        />
         <p className="text-sm">
           Keep these recovery codes somewhere safe. Each one signs you in once if you lose your phone; they are shown only now.
         </p>
-        <ul aria-label="Recovery codes" className="grid max-w-sm grid-cols-2 gap-1 rounded-lg bg-slate-100 p-3 font-mono text-sm dark:bg-slate-800">
-          {stage.codes.map((code) => (
-            <li key={code}>{code}</li>
-          ))}
-        </ul>
+        <RecoveryCodesList codes={stage.codes} />
         <div>
           <Button
             onClick={() => {
@@ -77,18 +81,21 @@ export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
 
   if (enabled) {
     return (
-      <form noValidate onSubmit={disable} aria-label="Turn off two-factor sign-in" className="flex max-w-md flex-col gap-4">
-        <p className="text-sm">
-          <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200">On</span> Signing in asks
-          for a code from your authenticator app.
-        </p>
-        <TextField label="Password to turn it off" name="password" type="password" autoComplete="current-password" error={fieldError} />
-        <div>
-          <Button type="submit" variant="secondary" disabled={pending}>
-            Turn off two-factor sign-in
-          </Button>
-        </div>
-      </form>
+      <div className="flex flex-col gap-6">
+        <form noValidate onSubmit={disable} aria-label="Turn off two-factor sign-in" className="flex max-w-md flex-col gap-4">
+          <p className="text-sm">
+            <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200">On</span> Signing in asks
+            for a code from your authenticator app.
+          </p>
+          <TextField label="Password to turn it off" name="password" type="password" autoComplete="current-password" error={fieldError} />
+          <div>
+            <Button type="submit" variant="secondary" disabled={pending}>
+              Turn off two-factor sign-in
+            </Button>
+          </div>
+        </form>
+        {codesLeft && <RegenerateRecoveryCodes left={codesLeft.left} of={codesLeft.of} onCodes={(codes) => setStage({ kind: 'codes', codes, renewed: true })} />}
+      </div>
     );
   }
 

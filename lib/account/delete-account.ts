@@ -5,14 +5,16 @@ import { disconnectPlatformAccount } from '@/lib/connections/disconnect';
 import { removeXConnection } from '@/lib/connections/x-connection';
 import { getPool } from '@/lib/db/pool';
 import { revokeKey } from '@/lib/keys';
+import { verifySecondFactor } from './two-factor';
 
-const deleteAccountSchema = z.object({ password: z.string().max(256).optional(), confirmEmail: z.string().max(254).optional() });
+const deleteAccountSchema = z.object({ password: z.string().max(256).optional(), confirmEmail: z.string().max(254).optional(), code: z.string().max(64).optional() });
 
 export type DeleteAccountResult = { ok: true } | { ok: false; errors: Record<string, string> };
 
 /**
  * Deletes an account after re-checking its password (or, for an account without one, its
- * email typed out): revokes every API key, disconnects and revokes the platform account,
+ * email typed out) and, with two-factor sign-in on, a code from the app or a recovery code
+ * (a password alone is what two-factor means not to trust): revokes every API key, disconnects and revokes the platform account,
  * and the Bluesky and X connections with their sealed credentials, ends every dashboard
  * session and removes sign-in data. The row itself stays, scrubbed,
  * with its grants, holds and usage, so the ledger still adds up and in-flight calls settle;
@@ -22,7 +24,10 @@ export async function deleteAccount(userId: string, input: unknown): Promise<Del
   const parsed = deleteAccountSchema.safeParse(input ?? {});
   if (!parsed.success) return { ok: false, errors: { password: 'Enter your password' } };
   const pool = getPool();
-  const { rows } = await pool.query<{ email: string; password_hash: string | null }>(`SELECT email, password_hash FROM users WHERE id = $1 AND deleted_at IS NULL`, [userId]);
+  const { rows } = await pool.query<{ email: string; password_hash: string | null; two_factor: boolean }>(
+    `SELECT email, password_hash, totp_enabled_at IS NOT NULL AS two_factor FROM users WHERE id = $1 AND deleted_at IS NULL`,
+    [userId],
+  );
   const user = rows[0];
   if (!user) return { ok: false, errors: { form: 'This account no longer exists' } };
   if (user.password_hash) {
@@ -30,6 +35,21 @@ export async function deleteAccount(userId: string, input: unknown): Promise<Del
     if (!(await verifyPassword(user.password_hash, parsed.data.password))) return { ok: false, errors: { password: 'That is not your password' } };
   } else if (parsed.data.confirmEmail?.trim().toLowerCase() !== user.email) {
     return { ok: false, errors: { confirmEmail: 'Type your email address to confirm' } };
+  }
+  if (user.two_factor) {
+    const code = parsed.data.code?.trim();
+    if (!code) return { ok: false, errors: { code: 'Enter a code from your authenticator app (or a recovery code)' } };
+    const verdict = await verifySecondFactor(userId, code);
+    if (!verdict.ok) {
+      return {
+        ok: false,
+        errors: {
+          code: verdict.locked
+            ? `Too many wrong codes: authenticator codes are refused for ${Math.ceil(verdict.retryAfterSeconds / 60)} more minutes (a recovery code still works)`
+            : 'That code is not right (or was already used): enter the current one from your app',
+        },
+      };
+    }
   }
   // Marked deleted first: from here on no session, key lookup or sign-in accepts it.
   await pool.query(

@@ -6,7 +6,8 @@ import { getPool } from '@/lib/db/pool';
 import { sendMail } from '@/lib/mail/send-mail';
 import { base32Encode, matchTotp, newTotpSecret, otpauthUri } from './totp';
 
-const RECOVERY_CODE_COUNT = 10;
+/** How many recovery codes a set has. */
+export const RECOVERY_CODE_COUNT = 10;
 
 // The sealing context binds a sealed secret to its account: a copied column does not unseal elsewhere.
 const secretContext = (userId: string) => `totp:${userId}`;
@@ -56,14 +57,24 @@ export async function confirmTotpEnrolment(userId: string, code: string): Promis
   if (!pending || pending.enabled) return null;
   const step = matchTotp(pending.secret, code);
   if (step === null || !(await claimStep(userId, step))) return null;
+  const codes = await replaceRecoveryCodes(userId);
+  await getPool().query(`UPDATE users SET totp_enabled_at = now() WHERE id = $1`, [userId]);
+  return codes;
+}
+
+/** A new set of recovery codes for the account, replacing every earlier one (used or not); returned once, stored hashed. */
+export async function replaceRecoveryCodes(userId: string): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => {
     const hex = crypto.randomBytes(5).toString('hex');
     return `${hex.slice(0, 5)}-${hex.slice(5)}`;
   });
-  const pool = getPool();
-  await pool.query(`DELETE FROM totp_recovery_codes WHERE user_id = $1`, [userId]);
-  await pool.query(`INSERT INTO totp_recovery_codes (user_id, code_hash) SELECT $1, unnest($2::text[])`, [userId, codes.map(hashRecoveryCode)]);
-  await pool.query(`UPDATE users SET totp_enabled_at = now() WHERE id = $1`, [userId]);
+  const hashes = codes.map(hashRecoveryCode);
+  // One statement: the old set never outlives the new one, nor the other way round.
+  await getPool().query(
+    `WITH gone AS (DELETE FROM totp_recovery_codes WHERE user_id = $1)
+     INSERT INTO totp_recovery_codes (user_id, code_hash) SELECT $1, unnest($2::text[])`,
+    [userId, hashes],
+  );
   return codes;
 }
 

@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import pg from 'pg';
 import { base32Decode, totpCode } from '@/lib/account/totp';
 import { callV2, createKey, expect, mailedLink, makeAdmin, PASSWORD, signUp, test, uniqueEmail } from './support/fixtures';
+import { screenshotPage } from './support/screenshots';
 
 // Account basics in the browser: email confirmation through the admin Outbox (no SMTP in
 // this run), password change, sign-out that really ends the session, password reset by
@@ -103,6 +105,8 @@ test('two-factor sign-in with an authenticator code or a recovery code, and a pa
   const recovery = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(recovery).toHaveCount(10);
   const recoveryCode = (await recovery.first().textContent())!;
+  const spareCodes = [(await recovery.nth(1).textContent())!, (await recovery.nth(2).textContent())!];
+  await screenshotPage(page, 'settings-recovery-codes');
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('form', { name: 'Turn off two-factor sign-in' })).toBeVisible();
   await signOut(page);
@@ -143,6 +147,44 @@ test('two-factor sign-in with an authenticator code or a recovery code, and a pa
   await page.getByLabel('Authentication code').fill(recoveryCode);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+
+  // Issue 27: the codes left are counted; a new set (for a code: here a spare recovery code)
+  // replaces every earlier one and can be copied or downloaded.
+  await page.goto('/dashboard/settings');
+  await expect(page.getByTestId('recovery-codes-left')).toHaveText('9 of 10');
+  const renew = page.getByRole('form', { name: 'New recovery codes' });
+  await renew.getByLabel('Code from the app, for a new set').fill(recoveryCode);
+  await renew.getByRole('button', { name: 'Make new recovery codes' }).click();
+  await expect(renew.getByText(/That code is not right/)).toBeVisible();
+  await renew.getByLabel('Code from the app, for a new set').fill(spareCodes[0]);
+  await renew.getByRole('button', { name: 'Make new recovery codes' }).click();
+  await expect(page.getByText('New recovery codes: every earlier code no longer works.')).toBeVisible();
+  const renewed = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(renewed).toHaveCount(10);
+  const newCode = (await renewed.first().textContent())!;
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download as a text file' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('perch-recovery-codes.txt');
+  expect(fs.readFileSync((await download.path())!, 'utf8')).toContain(newCode);
+  await page.getByRole('button', { name: 'Copy codes' }).click();
+  await expect(page.getByText(/Copied the codes|did not allow copying/)).toBeVisible();
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId('recovery-codes-left')).toHaveText('10 of 10');
+
+  // Deleting the account with two-factor on asks for a code too; an earlier set's code is void.
+  const remove = page.getByRole('form', { name: 'Delete account' });
+  await remove.getByLabel('Password to confirm').fill('reset via the mail 7');
+  await remove.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(remove.getByText('Enter a code from your authenticator app (or a recovery code)')).toBeVisible();
+  await remove.getByLabel('Code from your authenticator app (or a recovery code)').fill(spareCodes[1]);
+  await remove.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(remove.getByText(/That code is not right/)).toBeVisible();
+  await remove.getByLabel('Code from your authenticator app (or a recovery code)').fill(newCode);
+  await remove.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page).toHaveURL(/\/\?deleted=1$/);
+  await expect(page.getByRole('status')).toContainText('Your account was deleted');
+  await screenshotPage(page, 'landing-account-deleted');
 });
 
 test('deleting the account asks for the password, revokes its keys and signs it out', async ({ page, baseURL }) => {

@@ -6,12 +6,14 @@ import { TwoFactorPanel } from '@/components/settings/two-factor-panel';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { MIN_PASSWORD_LENGTH } from '@/lib/auth/password';
+import { recoveryCodesLeft } from '@/lib/account/recovery-codes';
 import { requireUser } from '@/lib/auth/require-user';
 
 export const metadata: Metadata = { title: 'Settings' };
 
 export default async function SettingsPage() {
   const user = await requireUser('/dashboard/settings');
+  const codesLeft = user.twoFactor ? await recoveryCodesLeft(user.id) : null;
   return (
     <>
       <PageHeader title="Settings" description="Your sign-in details and account." />
@@ -26,11 +28,11 @@ export default async function SettingsPage() {
         )}
         {user.hasPassword && (
           <Card title="Two-factor sign-in">
-            <TwoFactorPanel enabled={user.twoFactor} />
+            <TwoFactorPanel enabled={user.twoFactor} codesLeft={codesLeft} />
           </Card>
         )}
         <Card title="Delete account">
-          <DeleteAccountForm hasPassword={user.hasPassword} email={user.email} />
+          <DeleteAccountForm hasPassword={user.hasPassword} email={user.email} twoFactor={user.twoFactor} />
         </Card>
       </div>
     </>
