@@ -3,7 +3,9 @@
 import { NUM_CLASSES, TABLE_CLASSES, TD_CLASSES, TH_CLASSES, TableScroll } from '@/components/ui/table-scroll';
 import { formatDateTime, formatNumber } from '@/lib/dashboard/format';
 import type { RecentRequest } from '@/lib/dashboard/get-recent-requests';
+import Link from 'next/link';
 import { callerName } from '@/lib/dashboard/call-source';
+import { tweetHref } from '@/lib/explorer/links';
 
 function StatusBadge({ status }: { status: number }) {
   const ok = status < 400;
@@ -36,6 +38,9 @@ export function RecentRequests({ requests: data }: { requests: RecentRequest[] }
             <th scope="col" className={`${TH_CLASSES} ${NUM_CLASSES}`}>Credits</th>
             <th scope="col" className={`${TH_CLASSES} ${NUM_CLASSES}`}>Latency</th>
             <th scope="col" className={TH_CLASSES}>Key</th>
+            <th scope="col" className={TH_CLASSES}>
+              <span className="sr-only">Links</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -50,6 +55,19 @@ export function RecentRequests({ requests: data }: { requests: RecentRequest[] }
               <td className={`${TD_CLASSES} ${NUM_CLASSES}`}>{formatNumber(request.credits)}</td>
               <td className={`${TD_CLASSES} ${NUM_CLASSES}`}>{request.latencyMs} ms</td>
               <td className={TD_CLASSES}>{request.keyName && request.source === 'api' ? request.keyName : <span className="text-slate-500">{callerName(request.keyName, request.source)}</span>}</td>
+              <td className={`${TD_CLASSES} whitespace-nowrap text-xs`}>
+                <Link href={`/dashboard/requests?request_id=${encodeURIComponent(request.requestId)}`} className="text-brand-700 underline underline-offset-2 dark:text-brand-400" aria-label={`Request ${request.requestId} in the request log`}>
+                  Request
+                </Link>
+                {request.tweetId && (
+                  <>
+                    {' · '}
+                    <Link href={tweetHref(request.tweetId)} className="text-brand-700 underline underline-offset-2 dark:text-brand-400" aria-label={`Tweet ${request.tweetId} in the explorer`}>
+                      Tweet
+                    </Link>
+                  </>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

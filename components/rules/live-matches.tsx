@@ -1,7 +1,9 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
 import type { RecentMatch } from '@/lib/dashboard/get-recent-matches';
+import { tweetHref } from '@/lib/explorer/links';
 import { MATCHES_QUERY_KEY, POLL_MS, fetchMatches } from './realtime-query';
 
 /** The account's newest matches, refreshed every couple of seconds while the page is open (free: read from the database). */
@@ -20,7 +22,18 @@ export function LiveMatches({ initialMatches }: { initialMatches: RecentMatch[] 
           {matches.map((match) => (
             <li key={match.id} className="flex flex-col gap-0.5 py-2 text-sm">
               <span className="text-xs text-slate-500 dark:text-slate-400">
-                <span className="font-medium text-slate-700 dark:text-slate-300">{match.tag}</span> · tweet {match.tweetId} · {match.matchedAt} UTC
+                <span className="font-medium text-slate-700 dark:text-slate-300">{match.tag}</span> ·{' '}
+                <Link href={tweetHref(match.tweetId)} className="text-brand-700 underline underline-offset-2 dark:text-brand-500" aria-label={`Open tweet ${match.tweetId} in the explorer`}>
+                  tweet {match.tweetId}
+                </Link>{' '}
+                · {match.matchedAt} UTC ·{' '}
+                {match.requestId ? (
+                  <Link href={`/dashboard/requests?request_id=${encodeURIComponent(match.requestId)}`} className="text-brand-700 underline underline-offset-2 dark:text-brand-500">
+                    delivery request
+                  </Link>
+                ) : (
+                  'not delivered yet'
+                )}
               </span>
               <span className="break-words">
                 <span className="font-medium">@{match.author}</span> {match.text}
