@@ -20,6 +20,7 @@ import { assertPortAvailable, createHttpServer, listen } from '@/lib/server/http
 import { apiHandler } from '@/lib/server/web-adapter';
 import { startDashboardProcess } from '@/lib/server/dashboard-process';
 import { proxyToSocket } from '@/lib/server/proxy-to-socket';
+import { healthRoute } from '@/lib/server/health-route';
 import { ensureBuild } from '@/lib/server/ensure-build';
 import { readServerConfig } from '@/lib/server/config';
 import { readPlatformConfig } from '@/lib/platform/platform-config';
@@ -89,7 +90,9 @@ async function main(): Promise<void> {
   shutdownSteps.push({ name: 'dashboard process', run: () => dashboard.stop() });
   // Listening before the first request: key changes from anywhere reach this instance's cache.
   sharedKeyChangeListener();
-  const server = createHttpServer([{ prefix: '/v2', handle: apiHandler(answerApiRequest) }], proxyToSocket(dashboard.socketPath), {
+  const toDashboard = proxyToSocket(dashboard.socketPath);
+  // /api/health is answered here, where the background loops run and report (lib/health).
+  const server = createHttpServer([{ prefix: '/v2', handle: apiHandler(answerApiRequest) }, { prefix: '/api/health', handle: healthRoute(toDashboard) }], toDashboard, {
     trustProxy: config.trustProxy,
     limits: config.httpLimits,
     allowedMethods: (path) => (/^\/v2(\/|\?|$)/i.test(path) ? allowedMethodsAt(path) : null),

@@ -1,4 +1,5 @@
 import { getPool } from '@/lib/db/pool';
+import { isDatabaseUnavailable } from '@/lib/db/database-unavailable';
 import { CHANNELS } from '@/lib/rules/record-matches';
 import { holdMatchPayment } from './charge-match';
 import { subscribe } from './notifications';
@@ -96,7 +97,12 @@ export function matchStream(keyId: string, afterId: string, signal: AbortSignal,
       } while (again && !closed);
     })()
       .catch((error: Error) => {
-        console.error(`[realtime] stream of key ${keyId} failed: ${error.message}`);
+        // The client is told to come back (EventSource reconnects by itself with Last-Event-ID)
+        // rather than left on a stream that went silent: most often the database is gone.
+        const unavailable = isDatabaseUnavailable(error);
+        if (!unavailable) console.error(`[realtime] stream of key ${keyId} failed: ${error.message}`);
+        const message = unavailable ? 'the database is unavailable: reconnect with Last-Event-ID' : 'the stream failed: reconnect with Last-Event-ID';
+        write(`event: error\ndata: ${JSON.stringify({ code: unavailable ? 'unavailable' : 'internal_error', message, retryable: true })}\n\n`);
         close();
       })
       .finally(() => {

@@ -178,12 +178,12 @@ describe('kill -9 of PostgreSQL under load', () => {
         async () => {
           // A signed-in person sees the outage named, not an error page or a bare 500.
           page = await expectDashboardOutage(server.url, jar);
-          // A load balancer's health check sees the outage too.
+          // A load balancer's health check sees the outage too, and the real-time loops waiting for it.
           const health = await fetch(`${server.url}/api/health`);
           expect({ status: health.status, retryAfter: health.headers.get('retry-after'), body: await health.json() }).toEqual({
             status: 503,
             retryAfter: expect.stringMatching(/^\d+$/),
-            body: { database: 'unavailable' },
+            body: expect.objectContaining({ database: 'unavailable', realtime: 'recovering' }),
           });
           // Whoever runs the external database brings it back; its old backends may hold the
           // shared memory for a moment after the kill.
@@ -193,7 +193,9 @@ describe('kill -9 of PostgreSQL under load', () => {
           }, 60_000);
         },
       );
-      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+      // Healthy again once the loops the outage stopped have reconnected (within their backoff).
+      await waitFor(async () => (await fetch(`${server.url}/api/health`)).status === 200, 30_000);
+      expect(await (await fetch(`${server.url}/api/health`)).json()).toMatchObject({ database: 'ok', realtime: 'ok', matcher: 'ok', jobs: 'ok' });
       // The page that said so reloads by itself once the database is back.
       await page!.getByRole('heading', { name: 'Overview' }).waitFor({ timeout: 60_000 });
       expect((await jar.fetch('/api/dashboard/balance')).status).toBe(200);
