@@ -31,6 +31,10 @@ test('create a rule and an endpoint on the Rules page, see a posted tweet match 
     await expect(form.getByText('lang: needs a language code such as en or pt, got "english"')).toBeVisible();
     await expect(query).toHaveAttribute('aria-invalid', 'true');
     await expect(form.getByRole('button', { name: 'Create rule' })).toBeDisabled();
+    // An unclosed phrase is explained, not called valid (issue 27).
+    await query.fill(`"${word}`);
+    await expect(form.getByText(`the phrase "${word} has no closing quote`)).toBeVisible();
+    await expect(form.getByRole('button', { name: 'Create rule' })).toBeDisabled();
     await query.fill(word);
     await expect(form.getByText('Valid query.')).toBeVisible();
     await form.getByRole('button', { name: 'Create rule' }).click();
@@ -73,6 +77,9 @@ test('create a rule and an endpoint on the Rules page, see a posted tweet match 
     const live = page.getByRole('log', { name: 'Live matches' });
     await expect(live.getByRole('listitem').filter({ hasText: `@${username} hello rules ${word}` })).toBeVisible();
     await expect(live).toContainText(`e2e live · tweet ${tweetId}`);
+    // The match links to its tweet in the explorer and, once delivered, to the request that charged it.
+    await expect(live.getByRole('link', { name: `Open tweet ${tweetId} in the explorer` })).toHaveAttribute('href', `/dashboard/explore/tweets/${tweetId}`);
+    await expect(live.getByRole('link', { name: 'delivery request' })).toHaveAttribute('href', /\/dashboard\/requests\?request_id=dlv_/);
     await expect(matchCount(row)).toHaveText('1');
     const deliveries = page.getByRole('region', { name: 'Deliveries table' });
     const matchRow = deliveries.getByRole('row').filter({ hasText: tweetId });
@@ -83,10 +90,14 @@ test('create a rule and an endpoint on the Rules page, see a posted tweet match 
 
     // Replay: the same delivery id reaches the receiver again.
     const matchDelivery = receiver.received.find((r) => r.body.event === 'rule.match')!.deliveryId;
+    const createdBefore = (await matchRow.getByRole('cell').first().textContent())!;
     await matchRow.getByRole('button', { name: `Replay delivery ${matchDelivery}` }).click();
     await expect(page.getByRole('status').filter({ hasText: `Delivery ${matchDelivery.slice(0, 8)} queued again` })).toBeVisible();
     await expect.poll(() => receiver.received.filter((r) => r.deliveryId === matchDelivery).length).toBe(2);
     expect(receiver.rejected).toEqual([]);
+    // The replay keeps the delivery's creation time and says when it was replayed (issue 27).
+    await expect(matchRow).toContainText('replayed');
+    expect(await matchRow.getByRole('cell').first().textContent()).toBe(createdBefore);
 
     // The status filter.
     const filter = page.getByRole('group', { name: 'Delivery status' });
