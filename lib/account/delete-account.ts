@@ -5,7 +5,7 @@ import { disconnectPlatformAccount } from '@/lib/connections/disconnect';
 import { removeXConnection } from '@/lib/connections/x-connection';
 import { getPool } from '@/lib/db/pool';
 import { revokeKey } from '@/lib/keys';
-import { verifySecondFactor } from './two-factor';
+import { refusedCodeMessage, verifySecondFactor } from './two-factor';
 
 const deleteAccountSchema = z.object({ password: z.string().max(256).optional(), confirmEmail: z.string().max(254).optional(), code: z.string().max(64).optional() });
 
@@ -40,16 +40,7 @@ export async function deleteAccount(userId: string, input: unknown): Promise<Del
     const code = parsed.data.code?.trim();
     if (!code) return { ok: false, errors: { code: 'Enter a code from your authenticator app (or a recovery code)' } };
     const verdict = await verifySecondFactor(userId, code);
-    if (!verdict.ok) {
-      return {
-        ok: false,
-        errors: {
-          code: verdict.locked
-            ? `Too many wrong codes: authenticator codes are refused for ${Math.ceil(verdict.retryAfterSeconds / 60)} more minutes (a recovery code still works)`
-            : 'That code is not right (or was already used): enter the current one from your app',
-        },
-      };
-    }
+    if (!verdict.ok) return { ok: false, errors: { code: refusedCodeMessage(verdict) } };
   }
   // Marked deleted first: from here on no session, key lookup or sign-in accepts it.
   await pool.query(

@@ -1,5 +1,5 @@
 import { getPool } from '@/lib/db/pool';
-import { RECOVERY_CODE_COUNT, replaceRecoveryCodes, verifySecondFactor } from './two-factor';
+import { RECOVERY_CODE_COUNT, replaceRecoveryCodes, refusedCodeMessage, verifySecondFactor } from './two-factor';
 
 /** How many of the account's recovery codes are still unused, out of how many a set has. */
 export async function recoveryCodesLeft(userId: string): Promise<{ left: number; of: number }> {
@@ -18,15 +18,6 @@ export async function regenerateRecoveryCodes(userId: string, input: unknown): P
   const code = typeof (input as { code?: unknown } | null)?.code === 'string' ? (input as { code: string }).code.trim() : '';
   if (!code || code.length > 64) return { ok: false, errors: { code: 'Enter a code from your authenticator app' } };
   const verdict = await verifySecondFactor(userId, code);
-  if (!verdict.ok) {
-    return {
-      ok: false,
-      errors: {
-        code: verdict.locked
-          ? `Too many wrong codes: authenticator codes are refused for ${Math.ceil(verdict.retryAfterSeconds / 60)} more minutes (a recovery code still works)`
-          : 'That code is not right (or was already used): enter the current one from your app',
-      },
-    };
-  }
+  if (!verdict.ok) return { ok: false, errors: { code: refusedCodeMessage(verdict) } };
   return { ok: true, codes: await replaceRecoveryCodes(userId) };
 }

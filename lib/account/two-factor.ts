@@ -93,6 +93,13 @@ export type SecondFactorVerdict = { ok: true } | { ok: false; locked: false } | 
 
 const RECOVERY_CODE = /^[0-9a-f]{5}-?[0-9a-f]{5}$/i;
 
+/** What a settings form (delete the account, new recovery codes) says of a code verifySecondFactor refused. */
+export function refusedCodeMessage(verdict: Exclude<SecondFactorVerdict, { ok: true }>): string {
+  return verdict.locked
+    ? `Too many wrong codes: authenticator codes are refused for ${Math.ceil(verdict.retryAfterSeconds / 60)} more minutes (a recovery code still works)`
+    : 'That code is not right (or was already used): enter the current one from your app';
+}
+
 /**
  * Checks the second factor at sign-in: a current authenticator code (not one already used)
  * or an unused recovery code, which is then spent.

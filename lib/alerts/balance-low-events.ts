@@ -1,7 +1,7 @@
 import { getPool } from '@/lib/db/pool';
 import { toCredits } from '@/lib/credits/credit-amount';
 import { wakeEndpointSql } from '@/lib/delivery/wake-endpoint';
-import { forgetLoop, reportLoopDown, reportLoopUp } from '@/lib/health/loop-health';
+import { runReportedLoop } from '@/lib/health/run-reported-loop';
 import { DEFAULT_LOW_BALANCE_THRESHOLD } from './balance-alert';
 
 export const BALANCE_LOW_EVENT = 'account.balance_low';
@@ -79,29 +79,10 @@ export async function checkLowBalances(): Promise<BalanceCheckResult> {
  * (the database gone) is logged once per distinct problem and the next one tries again.
  */
 export function startBalanceWatcher(intervalMs = balanceCheckInterval()): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  let lastProblem = '';
-  const graceMs = Math.max(10_000, 3 * intervalMs);
-  const timer = setInterval(() => {
-    if (running) return;
-    running = checkLowBalances()
-      .then(() => {
-        if (reportLoopUp(BALANCE_CHECK_LOOP, { graceMs })) console.log('[realtime] balance checks work again');
-        lastProblem = '';
-      })
-      .catch((error: Error) => {
-        reportLoopDown(BALANCE_CHECK_LOOP, error, { graceMs });
-        if (error.message !== lastProblem) console.error(`[realtime] balance check failed: ${error.message}`);
-        lastProblem = error.message;
-      })
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-    forgetLoop(BALANCE_CHECK_LOOP);
-  };
+  return runReportedLoop({
+    name: BALANCE_CHECK_LOOP,
+    pass: checkLowBalances,
+    intervalMs,
+    log: { tag: 'realtime', recovered: 'balance checks work again', failed: 'balance check failed' },
+  });
 }

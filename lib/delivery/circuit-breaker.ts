@@ -1,17 +1,17 @@
-const setting = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+import { numberSetting } from './number-setting';
 
 /** The circuit breaker's settings, read at use (tests shorten them). */
 export const BREAKER = {
   /** Failed attempts in a row that open the circuit. */
   get failures() {
-    return setting('PERCH_WEBHOOK_BREAKER_FAILURES', 5);
+    return numberSetting('PERCH_WEBHOOK_BREAKER_FAILURES', 5);
   },
   /** How long the circuit first stays open; each failed trial doubles it, up to maxOpenMs. */
   get openMs() {
-    return setting('PERCH_WEBHOOK_BREAKER_OPEN_MS', 30_000);
+    return numberSetting('PERCH_WEBHOOK_BREAKER_OPEN_MS', 30_000);
   },
   get maxOpenMs() {
-    return setting('PERCH_WEBHOOK_BREAKER_MAX_OPEN_MS', 600_000);
+    return numberSetting('PERCH_WEBHOOK_BREAKER_MAX_OPEN_MS', 600_000);
   },
 };
 

@@ -4,16 +4,16 @@ import { CHANNELS } from '@/lib/rules/record-matches';
 import { holdMatchPayment } from './charge-match';
 import { subscribe } from './notifications';
 import { inStreamDatabaseTurn } from './stream-database-turns';
+import { numberSetting } from './number-setting';
 
-const setting = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
 /** How far back a stream can resume with Last-Event-ID, and how often an idle stream says it is alive. */
 export const STREAM_SETTINGS = {
   get retentionHours() {
-    return setting('PERCH_STREAM_RETENTION_HOURS', 24);
+    return numberSetting('PERCH_STREAM_RETENTION_HOURS', 24);
   },
   get heartbeatMs() {
-    return setting('PERCH_STREAM_HEARTBEAT_MS', 15_000);
+    return numberSetting('PERCH_STREAM_HEARTBEAT_MS', 15_000);
   },
 };
 

@@ -1,21 +1,21 @@
-const setting = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+import { numberSetting } from './number-setting';
 
 /** When a failed delivery is tried again: exponential backoff, for about a day, then failed. Read at use, so tests can shorten it. */
 export const RETRY_POLICY = {
   /** First retry after this; each next one waits twice as long, up to maxDelayMs. */
   get baseDelayMs() {
-    return setting('PERCH_WEBHOOK_RETRY_BASE_MS', 30_000);
+    return numberSetting('PERCH_WEBHOOK_RETRY_BASE_MS', 30_000);
   },
   get maxDelayMs() {
-    return setting('PERCH_WEBHOOK_RETRY_MAX_MS', 3_600_000);
+    return numberSetting('PERCH_WEBHOOK_RETRY_MAX_MS', 3_600_000);
   },
   /** A delivery still failing this long after it was created is kept as failed. */
   get windowMs() {
-    return setting('PERCH_WEBHOOK_RETRY_WINDOW_MS', 86_400_000);
+    return numberSetting('PERCH_WEBHOOK_RETRY_WINDOW_MS', 86_400_000);
   },
   /** One attempt's time limit (connect, send, answer). */
   get timeoutMs() {
-    return setting('PERCH_WEBHOOK_TIMEOUT_MS', 10_000);
+    return numberSetting('PERCH_WEBHOOK_TIMEOUT_MS', 10_000);
   },
 };
 

@@ -1,5 +1,5 @@
 import { getPool } from '@/lib/db/pool';
-import { forgetLoop, reportLoopDown, reportLoopUp } from '@/lib/health/loop-health';
+import { runReportedLoop } from '@/lib/health/run-reported-loop';
 import { BREAKER } from './circuit-breaker';
 import { wakeEndpointSql } from './wake-endpoint';
 
@@ -31,29 +31,10 @@ export async function wakeStalledEndpoints(): Promise<number> {
  * deliveries table is the truth, a turn's job only its wake-up. Safe on every instance at once.
  */
 export function startStalledEndpointSweeper(intervalMs = SWEEP_EVERY_MS): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  let lastProblem = '';
-  const graceMs = Math.max(10_000, 3 * intervalMs);
-  const timer = setInterval(() => {
-    if (running) return;
-    running = wakeStalledEndpoints()
-      .then(() => {
-        if (reportLoopUp(WEBHOOK_SWEEP_LOOP, { graceMs })) console.log('[webhooks] the delivery sweeper works again');
-        lastProblem = '';
-      })
-      .catch((error: Error) => {
-        reportLoopDown(WEBHOOK_SWEEP_LOOP, error, { graceMs });
-        if (error.message !== lastProblem) console.error(`[webhooks] the delivery sweeper failed: ${error.message}`);
-        lastProblem = error.message;
-      })
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-    forgetLoop(WEBHOOK_SWEEP_LOOP);
-  };
+  return runReportedLoop({
+    name: WEBHOOK_SWEEP_LOOP,
+    pass: wakeStalledEndpoints,
+    intervalMs,
+    log: { tag: 'webhooks', recovered: 'the delivery sweeper works again', failed: 'the delivery sweeper failed' },
+  });
 }
