@@ -46,8 +46,10 @@ export type AttemptOutcome = 'delivered' | 'failed' | 'skipped';
  * match's price, POST the signed event, then settle and mark it delivered, or release and set
  * the next try (exponential backoff for about a day, then failed). Finished deliveries are left
  * alone, so a duplicated claim sends nothing twice. Every ending clears the claim's lease.
+ * `beforeRelease` hears how the POST went before the lease is cleared: the endpoint's circuit
+ * breaker moves first, so no other attempt is claimed on the breaker as it was before this one.
  */
-export async function deliverWebhook(deliveryId: string): Promise<AttemptOutcome> {
+export async function deliverWebhook(deliveryId: string, beforeRelease: (ok: boolean) => Promise<unknown> = async () => undefined): Promise<AttemptOutcome> {
   const pool = getPool();
   const { rows } = await pool.query<DeliveryRow>(LOAD_SQL, [deliveryId]);
   const delivery = rows[0];
@@ -86,6 +88,7 @@ export async function deliverWebhook(deliveryId: string): Promise<AttemptOutcome
     'perch-timestamp': String(timestamp),
     [SIGNATURE_HEADER]: signatureHeader(secrets, timestamp, body),
   });
+  await beforeRelease(outcome.ok);
   if (outcome.ok) {
     await payment?.settle(outcome.latencyMs);
     await pool.query(

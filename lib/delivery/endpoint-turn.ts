@@ -93,11 +93,11 @@ export async function runEndpointTurn(endpointId: string, slot: number): Promise
         return;
       }
       if (claim.backlog && Number(claim.in_flight) < cap) await joinIn(endpointId, slot, cap);
-      const outcome = await deliverWebhook(claim.delivery_id).catch((error: unknown) => {
+      const known = { consecutiveFailures: claim.failures, openUntil: claim.open_until };
+      await deliverWebhook(claim.delivery_id, (ok) => recordEndpointAttempt(endpointId, ok, known)).catch((error: unknown) => {
         releaseLease(claim.delivery_id!, claimedAt + leaseMs - RELEASE_SAFETY_MS);
         throw error;
       });
-      if (outcome !== 'skipped') await recordEndpointAttempt(endpointId, outcome === 'delivered', { consecutiveFailures: claim.failures, openUntil: claim.open_until });
     } finally {
       giveAccountShare(owner);
     }

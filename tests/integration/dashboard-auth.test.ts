@@ -104,8 +104,13 @@ describe('admin', () => {
     const { id } = await createAccount({ email: address, password: PASSWORD, credits: 100 });
     expect(await adminGrant({ email: address.toUpperCase(), amount: '900', reason: 'goodwill' })).toEqual({ ok: true, email: address, amount: 900, balance: 1_000 });
     expect(await adminGrant({ email: 'nobody@auth.test', amount: 5, reason: 'x' })).toEqual({ ok: false, errors: { email: 'No account has this email' } });
-    expect(await adminGrant({ email: address, amount: '-3', reason: '' })).toEqual({ ok: false, errors: { amount: 'Enter a whole number of credits', reason: 'Say why the credits are granted' } });
-    expect(await adminGrant({ email: address, amount: '0', reason: 'r' })).toEqual({ ok: false, errors: { amount: 'Grant at least 1 credit' } });
+    // A negative amount is a correction (admin-grant-correction.test.ts); it still needs its reason.
+    expect(await adminGrant({ email: address, amount: '-3', reason: '' })).toEqual({ ok: false, errors: { reason: 'Say why the credits are granted' } });
+    expect(await adminGrant({ email: address, amount: '1.5', reason: '' })).toEqual({
+      ok: false,
+      errors: { amount: 'Enter a whole number of credits (negative to take credits back)', reason: 'Say why the credits are granted' },
+    });
+    expect(await adminGrant({ email: address, amount: '0', reason: 'r' })).toEqual({ ok: false, errors: { amount: 'Grant at least 1 credit, or take back at least 1 with a negative number' } });
     const { rows } = await getPool().query('SELECT amount::int, reason FROM credit_grants WHERE user_id = $1 ORDER BY id', [id]);
     expect(rows).toEqual([
       { amount: 100, reason: 'signup credits' },
