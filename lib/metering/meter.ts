@@ -2,6 +2,7 @@ import { getBalance } from '@/lib/credits/get-balance';
 import { placeHold } from '@/lib/credits/place-hold';
 import { releaseHold, settleHold } from '@/lib/credits/settle-hold';
 import type { InsufficientCredits, KeyLimitReached, UsageRecord } from '@/lib/credits/types';
+import { forgetLoop, reportLoopDown, reportLoopUp } from '@/lib/health/loop-health';
 import { flushUsage, type PendingUsage } from './flush-usage';
 import { storableText } from './request-params';
 import { instanceId } from './instance-id';
@@ -54,6 +55,9 @@ export type Ticket = {
   /** Charges nothing and records the failed call. */
   release(usage: CallUsage): Promise<void>;
 };
+
+/** The usage flush's name in /api/health (the meter's tick: flushes, lease give-backs and renewals). */
+export const USAGE_FLUSH_LOOP = 'usage_flush';
 
 export type ReserveResult = { ok: true; ticket: Ticket } | InsufficientCredits | KeyLimitReached;
 
@@ -164,6 +168,7 @@ export class Meter {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    forgetLoop(USAGE_FLUSH_LOOP);
     const finish = async () => {
       for (let attempt = 0; attempt < 3 && this.buffer.length > 0; attempt += 1) {
         await this.flush().catch((error: Error) => this.logError('final usage flush', error));
@@ -445,26 +450,32 @@ export class Meter {
     this.ticking = true;
     try {
       await this.flushBuffered();
-      if (this.leases.size === 0) return;
-      const recalled = new Set(await this.serial(() => recalledLeases(this.instance)));
-      const now = Date.now();
-      for (const lease of [...this.leases.values()]) {
-        if (lease.id !== null && recalled.has(lease.id)) {
-          lease.edgeUntil = now + EDGE_MS;
-          await this.giveBackUnused(lease, false, true);
-        } else if (now - lease.lastUsed > this.config.leaseIdleMs && lease.held === 0) {
-          await this.giveBackUnused(lease, true);
-        }
-      }
-      if (now - this.lastRenew > this.config.leaseTtlMs / 3 && this.leases.size > 0) {
-        const ids = [...this.leases.values()].flatMap((lease) => (lease.id === null ? [] : [lease.id]));
-        await this.serial(() => renewLeases(this.instance, ids, this.config.leaseTtlMs));
-        this.lastRenew = now;
-      }
+      if (this.leases.size > 0) await this.tendLeases();
+      if (reportLoopUp(USAGE_FLUSH_LOOP)) console.log('[metering] usage flushes and lease renewals work again');
     } catch (error) {
+      reportLoopDown(USAGE_FLUSH_LOOP, error);
       this.logError('metering tick', error as Error);
     } finally {
       this.ticking = false;
+    }
+  }
+
+  /** Gives back the leases another instance recalled or that sat idle too long, and renews the rest. */
+  private async tendLeases(): Promise<void> {
+    const recalled = new Set(await this.serial(() => recalledLeases(this.instance)));
+    const now = Date.now();
+    for (const lease of [...this.leases.values()]) {
+      if (lease.id !== null && recalled.has(lease.id)) {
+        lease.edgeUntil = now + EDGE_MS;
+        await this.giveBackUnused(lease, false, true);
+      } else if (now - lease.lastUsed > this.config.leaseIdleMs && lease.held === 0) {
+        await this.giveBackUnused(lease, true);
+      }
+    }
+    if (now - this.lastRenew > this.config.leaseTtlMs / 3 && this.leases.size > 0) {
+      const ids = [...this.leases.values()].flatMap((lease) => (lease.id === null ? [] : [lease.id]));
+      await this.serial(() => renewLeases(this.instance, ids, this.config.leaseTtlMs));
+      this.lastRenew = now;
     }
   }
 

@@ -195,7 +195,7 @@ describe('kill -9 of PostgreSQL under load', () => {
       );
       // Healthy again once the loops the outage stopped have reconnected (within their backoff).
       // (A 200 can come first: a loop still within its grace reads "recovering" without failing the check.)
-      const healthy = { database: 'ok', realtime: 'ok', matcher: 'ok', jobs: 'ok' };
+      const healthy = { database: 'ok', realtime: 'ok', matcher: 'ok', jobs: 'ok', usage_flush: 'ok' };
       const isHealthy = (body: Record<string, unknown>) => Object.entries(healthy).every(([loop, state]) => body[loop] === state);
       await waitFor(async () => {
         const health = await fetch(`${server.url}/api/health`);
