@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { forgetLoop, reportLoopDown, reportLoopUp } from '@/lib/health/loop-health';
 import { isDatabaseUnavailable } from './database-unavailable';
+import { wakeableSleep } from './wakeable-sleep';
 
 export type Stoppable = { stop(): Promise<void> };
 
@@ -29,18 +30,9 @@ export function runWhileLeader({ name, start, retryMs = 2000, onChange, connecti
   let stopped = false;
   let client: pg.Client | null = null;
   let led: Stoppable | null = null;
-  let timer: NodeJS.Timeout | undefined;
-  let wake: (() => void) | undefined;
   let lastProblem = '';
 
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+  const { sleep, wake } = wakeableSleep();
 
   const resign = async () => {
     const leading = led;
@@ -100,7 +92,7 @@ export function runWhileLeader({ name, start, retryMs = 2000, onChange, connecti
   return {
     async stop() {
       stopped = true;
-      wake?.();
+      wake();
       // What it leads stops before the lock is released, so two never run at once.
       await resign();
       await client?.end().catch(() => undefined);

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { forgetLoop, reportLoopDown, reportLoopUp } from '@/lib/health/loop-health';
+import { reconnectDelay } from '@/lib/db/reconnect-delay';
 
 // One LISTEN connection per process, shared by the matcher, the credit watcher and every open
 // stream. It is never given up: when it is lost (the database restarted, a backend was
@@ -12,8 +13,6 @@ import { forgetLoop, reportLoopDown, reportLoopUp } from '@/lib/health/loop-heal
 /** The LISTEN connection's name in /api/health. */
 export const LISTEN_LOOP = 'realtime';
 
-const RETRY_FIRST_MS = 250;
-const RETRY_MAX_MS = 5_000;
 // A connection whose peer vanished without closing it (a host gone, not a process) is noticed
 // by an unanswered ping instead of hours later by TCP.
 const PING_EVERY_MS = 10_000;
@@ -111,7 +110,7 @@ function connectionLost(state: Listener, error: Error): void {
 
 function scheduleRetry(state: Listener): void {
   if (state.closed || state.retry || state.attempt || state.client) return;
-  const delay = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** state.failures);
+  const delay = reconnectDelay(state.failures);
   state.retry = setTimeout(() => {
     state.retry = null;
     void attempt(state);

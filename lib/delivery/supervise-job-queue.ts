@@ -1,12 +1,12 @@
 import type { Runner } from 'graphile-worker';
 import { getPool } from '@/lib/db/pool';
 import { forgetLoop, reportLoopDown, reportLoopUp } from '@/lib/health/loop-health';
+import { reconnectDelay } from '@/lib/db/reconnect-delay';
+import { wakeableSleep } from '@/lib/db/wakeable-sleep';
 
 /** The job runner's name in /api/health. */
 export const JOBS_LOOP = 'jobs';
 
-const RETRY_FIRST_MS = 250;
-const RETRY_MAX_MS = 5_000;
 // A runner being replaced finishes its jobs in flight (a webhook attempt takes at most its
 // timeout) before it is left behind.
 const OLD_RUNNER_STOP_MS = 15_000;
@@ -36,18 +36,10 @@ export async function superviseJobQueue(start: () => Promise<Runner>): Promise<S
   let replacing: Promise<void> | null = null;
   let unlocking: Promise<void> | null = null;
   let starts = 0;
-  let wake: (() => void) | undefined;
   // Workers whose loop has ended: any job still locked by one of them is abandoned.
   const stoppedWorkers = new Set<string>();
 
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+  const { sleep: pause, wake } = wakeableSleep();
 
   const unlockAbandonedJobs = () => {
     if (unlocking || stoppedWorkers.size === 0) return;
@@ -117,7 +109,7 @@ export async function superviseJobQueue(start: () => Promise<Runner>): Promise<S
           // Quiet during an outage: one line per distinct problem.
           if (messageOf(error) !== lastProblem) console.error(`[jobs] starting a job runner failed, trying again with backoff: ${messageOf(error)}`);
           lastProblem = messageOf(error);
-          await pause(Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** failures));
+          await pause(reconnectDelay(failures));
           failures += 1;
         }
       }
@@ -134,7 +126,7 @@ export async function superviseJobQueue(start: () => Promise<Runner>): Promise<S
     starts: () => starts,
     stop: async () => {
       stopped = true;
-      wake?.();
+      wake();
       await replacing;
       const runner = current;
       current = null;

@@ -4,6 +4,8 @@ import { forgetLoop, reportLoopDown, reportLoopUp } from '@/lib/health/loop-heal
 import { CHANNELS, compileActiveRules, recordMatches, type FoundMatch } from './record-matches';
 import type { CompiledRule } from './compile-rule';
 import { loadMatchableTweets } from './matchable-tweets';
+import { reconnectDelay } from '@/lib/db/reconnect-delay';
+import { wakeableSleep } from '@/lib/db/wakeable-sleep';
 
 
 const BATCH = 200;
@@ -12,8 +14,6 @@ export const MATCH_LOOP = 'matcher';
 // NOTIFY is only a wake-up: a notification missed (a LISTEN connection being re-established)
 // must not leave tweets in the queue until the next one arrives.
 const SWEEP_EVERY_MS = 5_000;
-const RETRY_FIRST_MS = 250;
-const RETRY_MAX_MS = 5_000;
 
 export type MatchWorker = { stop: () => Promise<void>; /** Matches everything queued now; for tests and start-up. */ drain: () => Promise<void> };
 
@@ -31,8 +31,6 @@ export async function startMatchWorker(): Promise<MatchWorker> {
   let again = false;
   let stopped = false;
 
-  let wake: (() => void) | undefined;
-
   const reloadRules = async () => {
     rulesStale = false;
     try {
@@ -43,14 +41,7 @@ export async function startMatchWorker(): Promise<MatchWorker> {
     }
   };
 
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+  const { sleep: pause, wake } = wakeableSleep();
 
   const matchBatch = async (): Promise<number> => {
     if (rulesStale) await reloadRules();
@@ -100,7 +91,7 @@ export async function startMatchWorker(): Promise<MatchWorker> {
           reportLoopDown(MATCH_LOOP, error);
           if (problem !== lastProblem) console.error(`[realtime] matching failed, retrying with backoff: ${problem}`);
           lastProblem = problem;
-          await pause(Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** failures));
+          await pause(reconnectDelay(failures));
           failures += 1;
           again = !stopped;
         }
@@ -140,7 +131,7 @@ export async function startMatchWorker(): Promise<MatchWorker> {
       clearInterval(sweep);
       unsubscribeRules();
       unsubscribeTweets();
-      wake?.();
+      wake();
       await running;
       forgetLoop(MATCH_LOOP);
     },

@@ -3,6 +3,7 @@ import { Rng } from '@/lib/platform/seed/prng';
 import { drawEventKind, runLiveEvent, type LiveContext } from './live/events';
 import { HotTags } from './live/hot-tags';
 import { TargetPicker, type PlatformState } from './live/targets';
+import { wakeableSleep } from '@/lib/db/wakeable-sleep';
 
 export type LiveActivityOptions = {
   /** Average events per second (PERCH_LIVE_RATE); arrivals are random, as real ones are. */
@@ -44,16 +45,8 @@ export function startLiveActivity(options: LiveActivityOptions): LiveActivity {
   const context: LiveContext = { rng, picker: new TargetPicker(rng), tags: new HotTags(rng) };
   const logged = new Set<string>();
   let stopped = false;
-  let wake: (() => void) | undefined;
 
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+  const { sleep, wake } = wakeableSleep();
 
   const logOnce = (kind: string, error: unknown) => {
     const code = (error as { code?: unknown }).code;
@@ -124,7 +117,7 @@ export function startLiveActivity(options: LiveActivityOptions): LiveActivity {
   return {
     stop: async () => {
       stopped = true;
-      wake?.();
+      wake();
       await running;
     },
   };
