@@ -9,25 +9,17 @@ import { confirmTotpEnrolment, disableTwoFactor, startTotpEnrolment } from '@/li
 import { createAccount } from '@/lib/admin/create-account';
 import { startDashboardSession, isDashboardSessionLive } from '@/lib/auth/dashboard-sessions';
 import { createSignInLimiter } from '@/lib/auth/sign-in-limiter';
-import { SignInRefusedError, verifyCredentials } from '@/lib/auth/verify-credentials';
+import { verifyCredentials } from '@/lib/auth/verify-credentials';
 import { getPool } from '@/lib/db/pool';
 import { mailConfig } from '@/lib/mail/mail-config';
 import { listOutbox, sendMail } from '@/lib/mail/send-mail';
 import { freePort } from '@/lib/server/free-port';
+import { refusal } from '../support/sign-in-refusal';
 
 const PASSWORD = 'correct horse battery';
 let counter = 0;
 const email = (label: string) => `${label}-${process.pid}-${Date.now()}-${counter++}@basics.test`;
 const limiter = () => createSignInLimiter({ store: { kind: 'memory' }, keyPrefix: `basics-${counter++}:` });
-
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(SignInRefusedError);
-  return (error as SignInRefusedError).problem;
-}
 
 /** The newest outbox mail to an address, and the token in its link. */
 async function lastMailTo(address: string): Promise<{ subject: string; text: string; token: string | null }> {

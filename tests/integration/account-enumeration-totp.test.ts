@@ -8,9 +8,10 @@ import { hashPassword } from '@/lib/auth/password';
 import { createSignInLimiter } from '@/lib/auth/sign-in-limiter';
 import { createSignUpLimiter } from '@/lib/auth/sign-up-limiter';
 import { signUp, signUpSentMessage } from '@/lib/auth/sign-up';
-import { SignInRefusedError, verifyCredentials } from '@/lib/auth/verify-credentials';
+import { verifyCredentials } from '@/lib/auth/verify-credentials';
 import { getPool } from '@/lib/db/pool';
 import { finishSignUpFromMail, mailsTo } from '../support/outbox';
+import { refusal } from '../support/sign-in-refusal';
 
 // Issue 26, point 6. Sign-up and password reset answer alike for known and unknown emails and
 // run the same work before answering (the differing work is deferred past the answer), and
@@ -21,15 +22,6 @@ const PASSWORD = 'correct horse battery';
 const ORIGIN = 'https://perch.example';
 let counter = 0;
 const email = (label: string) => `${label}-${process.pid}-${Date.now()}-${counter++}@security.test`;
-
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(SignInRefusedError);
-  return (error as SignInRefusedError).problem;
-}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 /** The answer with its email replaced, to compare the answers for two addresses. */

@@ -5,24 +5,16 @@ import { getPlatformFigures } from '@/lib/dashboard/get-platform-figures';
 import { listAdminUsers } from '@/lib/dashboard/list-admin-users';
 import { signUp, signUpSentMessage } from '@/lib/auth/sign-up';
 import { createSignInLimiter } from '@/lib/auth/sign-in-limiter';
-import { SignInRefusedError, verifyCredentials } from '@/lib/auth/verify-credentials';
+import { verifyCredentials } from '@/lib/auth/verify-credentials';
 import { createAccount } from '@/lib/admin/create-account';
 import { issueKey } from '@/lib/keys/issue-key';
 import { finishSignUpFromMail, mailsTo } from '../support/outbox';
 import { recordCall } from '../support/usage-fixtures';
+import { refusal } from '../support/sign-in-refusal';
 
 const PASSWORD = 'correct horse battery';
 let counter = 0;
 const email = (label: string) => `${label}-${process.pid}-${Date.now()}-${counter++}@auth.test`;
-
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(SignInRefusedError);
-  return (error as SignInRefusedError).problem;
-}
 
 afterEach(() => {
   delete process.env.PERCH_SIGNUP_CREDITS;
