@@ -1,0 +1,26 @@
+/**
+ * The URL names the workspace: `/w/<slug>/dashboard/keys`, `/w/<slug>/api/dashboard/keys`.
+ * proxy.ts strips the prefix and hands the slug on in WORKSPACE_HEADER (replacing any a client
+ * sent), so two tabs in two workspaces never act on each other's.
+ */
+export const WORKSPACE_HEADER = 'x-perch-workspace';
+
+const PREFIX = /^\/w\/([a-z0-9-]{1,48})(?=\/|$)/;
+
+/** The slug and the path behind a `/w/<slug>` prefix, or null for an unprefixed path. */
+export function splitWorkspacePath(pathname: string): { slug: string; rest: string } | null {
+  const match = PREFIX.exec(pathname);
+  if (!match) return null;
+  return { slug: match[1], rest: pathname.slice(match[0].length) || '/' };
+}
+
+/** `path` (`/dashboard/keys`, `/api/dashboard/keys?x=1`) inside workspace `slug`. */
+export function workspaceHref(slug: string, path: string): string {
+  if (!path.startsWith('/')) throw new Error(`workspace paths start with "/": ${path}`);
+  return `/w/${slug}${path}`;
+}
+
+/** The slug a browser path is in, or null outside any workspace. */
+export function slugOfPath(pathname: string): string | null {
+  return splitWorkspacePath(pathname)?.slug ?? null;
+}
