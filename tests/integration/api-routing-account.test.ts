@@ -144,7 +144,7 @@ describe('HTTP details every binding shares (dispatch)', () => {
 });
 
 describe('getAccount', () => {
-  it('is free and shows the balance, this key and the connected account', async () => {
+  it('is free and shows the personal workspace, the balance, this key and the connected account', async () => {
     const { rows } = await getPool().query<{ username: string }>('SELECT username FROM platform.users ORDER BY id DESC LIMIT 1');
     const connected = await createApiAccount({ label: 'auth', credits: 5_000, creditLimit: 4_000, rateLimit: 50, connect: rows[0].username });
     expectSuccess(await connected.call('GET', `/v2/users/${username}`));
@@ -152,9 +152,11 @@ describe('getAccount', () => {
     expectSuccess(answer);
     expectCharged(answer, 0);
     const { rows: user } = await getPool().query<{ email: string }>('SELECT email FROM users WHERE id = $1', [connected.userId]);
+    const { rows: workspace } = await getPool().query<{ slug: string }>('SELECT slug FROM workspaces WHERE id = $1', [connected.userId]);
     const display = new RegExp(`^${connected.key.slice(0, 10)}…${connected.key.slice(-4)}$`);
     expect(answer.body.data).toEqual({
       email: user[0].email,
+      workspace: { id: connected.userId, slug: workspace[0].slug, name: 'Personal', personal: true },
       balance: 5_000 - PRICE.profile,
       key: { id: connected.keyId, name: 'api test key', prefix: expect.stringMatching(display), scopes: ['read', 'write'], rate_limit: 50, credit_limit: 4_000, credits_spent: PRICE.profile },
       connected_account: { username: rows[0].username },

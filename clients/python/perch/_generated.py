@@ -401,6 +401,17 @@ UnfollowUserResult = TypedDict(
 )
 
 
+GetAccountResultWorkspace = TypedDict(
+    "GetAccountResultWorkspace",
+    {
+        "id": "str",
+        "slug": "str",
+        "name": "str",
+        "personal": "bool",
+    },
+)
+
+
 GetAccountResultKey = TypedDict(
     "GetAccountResultKey",
     {
@@ -437,6 +448,7 @@ GetAccountResult = TypedDict(
     "GetAccountResult",
     {
         "email": "str",
+        "workspace": "GetAccountResultWorkspace",
         "balance": "int",
         "key": "Optional[GetAccountResultKey]",
         "connected_account": "Optional[GetAccountResultConnectedAccount]",

@@ -19,7 +19,10 @@ export const getAccount = defineOperation({
   scope: 'read',
   cost: COSTS.free,
   response: z.object({
-    email: z.string(),
+    email: z.string().describe('Who issued this key; without a key (dashboard session), who created the workspace'),
+    workspace: z
+      .object({ id: z.string(), slug: z.string(), name: z.string(), personal: z.boolean().describe('A person’s own workspace, made with their account') })
+      .describe('The workspace the key belongs to: it owns the balance, keys, rules and connections'),
     balance: z.number().int(),
     key: z
       .object({

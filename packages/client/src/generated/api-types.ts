@@ -600,7 +600,16 @@ export type OperationTypes = {
   getAccount: {
     input: never;
     data: {
+      /** Who issued this key; without a key (dashboard session), who created the workspace */
       email: string;
+      /** The workspace the key belongs to: it owns the balance, keys, rules and connections */
+      workspace: {
+        id: string;
+        slug: string;
+        name: string;
+        /** A person’s own workspace, made with their account */
+        personal: boolean;
+      };
       balance: number;
       /** null when called from a dashboard session rather than with a key */
       key: {
