@@ -3,6 +3,8 @@ export type ErrorCode =
   | 'unauthorized'
   | 'insufficient_credits'
   | 'key_limit_reached'
+  | 'key_budget_reached'
+  | 'workspace_budget_reached'
   | 'forbidden'
   | 'account_not_connected'
   | 'not_found'
@@ -23,6 +25,8 @@ const STATUS: Record<ErrorCode, number> = {
   unauthorized: 401,
   insufficient_credits: 402,
   key_limit_reached: 402,
+  key_budget_reached: 402,
+  workspace_budget_reached: 402,
   forbidden: 403,
   account_not_connected: 403,
   not_found: 404,

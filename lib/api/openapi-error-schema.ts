@@ -17,6 +17,14 @@ function object(properties: Record<string, JsonSchema>, required = Object.keys(p
   return { type: 'object', required, properties, additionalProperties: false };
 }
 
+// A daily or monthly budget (docs/budgets.md): the key's (key_budget_reached) or its workspace's.
+const BUDGET_DETAILS: JsonSchema = object({
+  period: { type: 'string', enum: ['day', 'month'], description: 'Which budget refused: the daily or the monthly one' },
+  budget: count('The budget, in credits per period'),
+  spent: count('Charged in the current period'),
+  resets_at: { type: 'string', format: 'date-time', description: "When the next period starts (midnight, or the first of the month, in the workspace's time zone)" },
+});
+
 /**
  * Each code's `details` (null: it has none). too_many_connections is answered by the HTTP server
  * itself, before a request reaches the API, in the same shape.
@@ -32,6 +40,8 @@ const ERROR_DETAILS = {
     schema: object({ required: count('Credits the call holds before it runs'), credit_limit: count("The key's spending limit"), credits_spent: count('What the key has spent so far') }),
     always: true,
   },
+  key_budget_reached: { schema: BUDGET_DETAILS, always: true },
+  workspace_budget_reached: { schema: BUDGET_DETAILS, always: true },
   forbidden: {
     schema: object({
       required_scope: { type: 'string', description: 'The OAuth scope the connected account did not grant' },

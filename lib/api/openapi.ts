@@ -26,7 +26,7 @@ const ERROR_RESPONSES: Record<string, string> = {
   '400':
     'invalid_request: malformed JSON; a body field this operation does not list (bodies take no other fields) or a query parameter it does not list, or one given twice; a wrong-typed or out-of-range value; text holding NUL (U+0000) or an unpaired surrogate; a bad cursor, username or id; a body on a GET or DELETE; a malformed Host header. details lists each problem as {path, message}',
   '401': 'unauthorized: Authorization header missing, not Bearer, unknown, revoked or expired key',
-  '402': 'insufficient_credits (details: required, balance) or key_limit_reached',
+  '402': 'insufficient_credits (details: required, balance) or key_limit_reached (details: required, credit_limit, credits_spent); or key_budget_reached / workspace_budget_reached: a daily or monthly budget of the key or of its workspace is reached, details {period, budget, spent, resets_at}: calls are served again from resets_at',
   '404': 'not_found: the user, tweet, list or community does not exist; also an unknown path',
   '405': 'method_not_allowed: the path exists for other methods (see the Allow header); also any method the API does not implement (TRACE, PUT, …) and HEAD on operations, which would charge for a body that is never sent',
   '413': 'payload_too_large: body over 64 KiB',

@@ -23,6 +23,7 @@ import { withOperationTimeout } from './operation-timeout';
 import { requestParams } from '@/lib/metering/request-params';
 import { inputsForSyntax } from './platform-inputs';
 import { parseInput, queryObject, readJsonBody, refuseBody } from './validate';
+import { budgetDetails, budgetMessage } from './budget-message';
 import { keyLimitMessage } from './key-limit-message';
 
 export type RunInput = {
@@ -92,13 +93,9 @@ export async function runOperation(input: RunInput): Promise<ApiAnswer> {
   const hold = await meter.reserve({ userId: caller.userId, keyId: caller.keyId, requestId, amount: plan.hold });
   if (!hold.ok) {
     if (idempotencyKey) await releaseIdempotencyKey(caller.userId, idempotencyKey);
-    throw hold.reason === 'insufficient_credits'
-      ? new ApiError('insufficient_credits', `this call needs ${hold.required} credits and the balance is ${hold.balance}`, { required: hold.required, balance: hold.balance })
-      : new ApiError('key_limit_reached', keyLimitMessage(hold), {
-          required: hold.required,
-          credit_limit: hold.creditLimit,
-          credits_spent: hold.creditsSpent,
-        });
+    if (hold.reason === 'insufficient_credits') throw new ApiError('insufficient_credits', `this call needs ${hold.required} credits and the balance is ${hold.balance}`, { required: hold.required, balance: hold.balance });
+    if (hold.reason === 'key_limit_reached') throw new ApiError('key_limit_reached', keyLimitMessage(hold), { required: hold.required, credit_limit: hold.creditLimit, credits_spent: hold.creditsSpent });
+    throw new ApiError(hold.reason, budgetMessage(hold), budgetDetails(hold));
   }
 
   try {

@@ -11,7 +11,7 @@ const RECLAIM_ONE_SQL = `
     )
     RETURNING id, user_id, key_id, amount
   ), refund AS MATERIALIZED (
-    UPDATE credit_balances b SET balance = b.balance + s.amount, updated_at = now()
+    UPDATE credit_balances b SET balance = b.balance + s.amount, reserved = b.reserved - s.amount, updated_at = now()
     FROM stale s WHERE b.user_id = s.user_id
     RETURNING b.user_id
   ), unlease AS (

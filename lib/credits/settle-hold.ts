@@ -1,5 +1,6 @@
 import { getMeterPool } from '@/lib/db/pool';
 import { storableText } from '@/lib/metering/request-params';
+import { budgetClock } from '@/lib/budgets/budget-clock';
 import { assertCredits, toCredits } from './credit-amount';
 import type { UsageRecord } from './types';
 
@@ -16,17 +17,28 @@ export class HoldNotFoundError extends Error {
 // hold → balance → key → rollup row (EXISTS (SELECT 1 FROM refund) forces it), the same order
 // as placeHold and the sweeper. The user, key and request come from the hold row itself, so an
 // event can never be filed under another account than the one that paid for it.
+// The charge also counts in the current day and month of the key and of the workspace (budgets,
+// docs/budgets.md: the workspace's local period at the budget clock $12), and the hold leaves the
+// workspace's `reserved`; a counter of an older period starts again from this charge.
 const SETTLE_SQL = `
   WITH released AS MATERIALIZED (
     DELETE FROM credit_holds WHERE id = $1::bigint AND amount >= $2::bigint
     RETURNING user_id, key_id, request_id, amount
+  ), period AS MATERIALIZED (
+    SELECT perch_period_start('day', w.time_zone, coalesce($12::timestamptz, now())) AS day,
+           perch_period_start('month', w.time_zone, coalesce($12::timestamptz, now())) AS month
+    FROM released r JOIN workspaces w ON w.id = r.user_id
   ), refund AS MATERIALIZED (
-    UPDATE credit_balances b SET balance = b.balance + r.amount - $2::bigint, updated_at = now()
-    FROM released r WHERE b.user_id = r.user_id
+    UPDATE credit_balances b SET balance = b.balance + r.amount - $2::bigint, reserved = b.reserved - r.amount, updated_at = now(),
+      day_spent = CASE WHEN b.day_start = p.day THEN b.day_spent ELSE 0 END + $2::bigint, day_start = p.day,
+      month_spent = CASE WHEN b.month_start = p.month THEN b.month_spent ELSE 0 END + $2::bigint, month_start = p.month
+    FROM released r, period p WHERE b.user_id = r.user_id
     RETURNING b.balance
   ), spend AS (
-    UPDATE api_keys k SET credits_held = k.credits_held - r.amount, credits_spent = k.credits_spent + $2::bigint
-    FROM released r WHERE k.id = r.key_id AND EXISTS (SELECT 1 FROM refund)
+    UPDATE api_keys k SET credits_held = k.credits_held - r.amount, credits_spent = k.credits_spent + $2::bigint,
+      day_spent = CASE WHEN k.day_start = p.day THEN k.day_spent ELSE 0 END + $2::bigint, day_start = p.day,
+      month_spent = CASE WHEN k.month_start = p.month THEN k.month_spent ELSE 0 END + $2::bigint, month_start = p.month
+    FROM released r, period p WHERE k.id = r.key_id AND EXISTS (SELECT 1 FROM refund)
   ), event AS (
     INSERT INTO usage_events (request_id, user_id, key_id, operation, tag, status, items, credits, latency_ms, source, created_at, params, error_code, error_message)
     SELECT r.request_id, r.user_id, r.key_id, $3, $4, $5::int, $6::int, $2::bigint, $7::int, $8, now(), $9::jsonb, $10, $11 FROM released r
@@ -71,6 +83,7 @@ export async function settleHold({ holdId, charge, usage }: SettleHoldInput): Pr
     values: [
       holdId, charge, usage.operation, usage.tag, usage.status, usage.items, latencyMs, usage.source,
       usage.params ? JSON.stringify(usage.params) : null, usage.errorCode ? storableText(usage.errorCode, 100) : null, usage.errorMessage ? storableText(usage.errorMessage) : null,
+      budgetClock(),
     ],
   });
   if (rows[0]) return toCredits(rows[0].balance);

@@ -34,7 +34,21 @@ export type PlaceHoldInput = {
 export type HoldPlaced = { ok: true; holdId: string; balance: number };
 export type InsufficientCredits = { ok: false; reason: 'insufficient_credits'; required: number; balance: number };
 export type KeyLimitReached = { ok: false; reason: 'key_limit_reached'; required: number; creditLimit: number; creditsSpent: number; creditsHeld: number };
-export type PlaceHoldResult = HoldPlaced | InsufficientCredits | KeyLimitReached;
+/** A daily or monthly cap of the key or of its workspace (docs/budgets.md) cannot take the call. */
+export type BudgetReached = {
+  ok: false;
+  reason: 'key_budget_reached' | 'workspace_budget_reached';
+  required: number;
+  period: 'day' | 'month';
+  budget: number;
+  /** Charged in the current period. */
+  spent: number;
+  /** Held by calls in flight and leased by instances: counted against the current period. */
+  held: number;
+  /** When the next period starts, in the workspace's time zone. */
+  resetsAt: Date;
+};
+export type PlaceHoldResult = HoldPlaced | InsufficientCredits | KeyLimitReached | BudgetReached;
 
 export type LedgerReport = {
   balance: number;
@@ -45,5 +59,6 @@ export type LedgerReport = {
   leased: number;
   /** Every key's credits_held equals its open holds, credits_spent its usage charges, credits_leased its leases. */
   keysOk: boolean;
+  /** Also requires the balance row's `reserved` (budgets' credits in flight) to equal its open holds plus leases. */
   ok: boolean;
 };

@@ -23,7 +23,8 @@ export async function holdMatchPayment(owner: MatchOwner, requestId: string): Pr
   if (paid.rows.length > 0) return { settle: async () => {}, release: async () => {} };
   const hold = await placeHold({ userId: owner.userId, keyId: owner.keyId, requestId, amount: MATCH_PRICE });
   if (!hold.ok) {
-    await pauseRulesForCredits(owner, hold.reason);
+    // A daily or monthly budget resets by itself: rules stay active, this match is not sent.
+    if (hold.reason === 'insufficient_credits' || hold.reason === 'key_limit_reached') await pauseRulesForCredits(owner, hold.reason);
     return null;
   }
   return {

@@ -6,12 +6,12 @@ export type WebhookEvent = {
   created_at: string;
   match: { id: string; rule: { id: string; tag: string }; matched_at: string } | null;
   tweet: unknown;
-  /** Only on events that are not rule matches: account.balance_low sends {balance, threshold}. */
+  /** Only on events that are not rule matches: account.balance_low sends {balance, threshold}, budget.threshold {scope, key_id, period, percent, budget, spent, resets_at}. */
   data?: unknown;
 };
 
-/** rule.match (charged on delivery), test, and account.balance_low (free: once per fall below the alert threshold). */
-export const WEBHOOK_EVENTS = ['rule.match', 'test', 'account.balance_low'] as const;
+/** rule.match (charged on delivery), test, account.balance_low (free: once per fall below the alert threshold) and budget.threshold (free: once per budget, period and percentage). */
+export const WEBHOOK_EVENTS = ['rule.match', 'test', 'account.balance_low', 'budget.threshold'] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
 
 export function webhookBody(event: WebhookEvent): string {

@@ -1,4 +1,5 @@
 import { getMeterPool } from '@/lib/db/pool';
+import { budgetClock } from '@/lib/budgets/budget-clock';
 import { toCredits } from '@/lib/credits/credit-amount';
 import type { RequestDetail, UsageSource } from '@/lib/credits/types';
 
@@ -35,6 +36,12 @@ export type PendingUsage = {
 // (`recorded`: an event's credits are its lease's debit) beside this flush's own debits, so that
 // the instance's leases stay right. A first try leaves those lookups out: they cost a request_id
 // index probe per record, about a tenth of the statement.
+// Budgets (docs/budgets.md): the debits also leave the workspace's `reserved` and count in the
+// current day and month (the workspace's local period at the budget clock $2) of the workspace
+// and of each key. The balance rows are locked in id order (`budget_rows`), and before the daily
+// rows and keys: `budget_spent` is read first by the final SELECT, as `debited` is. Balance
+// before key is every other statement's order too, and two instances' flushes sharing accounts
+// lock them in one order.
 const flushSql = (mayBeRecorded: boolean) => `
   WITH ${
     mayBeRecorded
@@ -56,10 +63,25 @@ const flushSql = (mayBeRecorded: boolean) => `
     UPDATE credit_leases l SET amount = l.amount - c.credits
     FROM charged c
     WHERE l.id = c.lease_id AND l.amount >= c.credits
-    RETURNING l.id, l.key_id, c.credits
+    RETURNING l.id, l.user_id, l.key_id, c.credits
+  ), period AS MATERIALIZED (
+    SELECT w.id AS user_id, perch_period_start('day', w.time_zone, coalesce($2::timestamptz, now())) AS day,
+           perch_period_start('month', w.time_zone, coalesce($2::timestamptz, now())) AS month
+    FROM workspaces w WHERE w.id IN (SELECT user_id FROM debited)
+  ), budget_rows AS MATERIALIZED (
+    SELECT b.user_id FROM credit_balances b WHERE b.user_id IN (SELECT user_id FROM debited) ORDER BY b.user_id FOR UPDATE
+  ), budget_spent AS MATERIALIZED (
+    UPDATE credit_balances b SET reserved = b.reserved - d.credits,
+      day_spent = CASE WHEN b.day_start = p.day THEN b.day_spent ELSE 0 END + d.credits, day_start = p.day,
+      month_spent = CASE WHEN b.month_start = p.month THEN b.month_spent ELSE 0 END + d.credits, month_start = p.month
+    FROM (SELECT user_id, sum(credits)::bigint AS credits FROM debited GROUP BY user_id) d JOIN period p USING (user_id)
+    WHERE b.user_id = d.user_id AND EXISTS (SELECT 1 FROM budget_rows)
+    RETURNING b.user_id
   ), spent AS (
-    UPDATE api_keys k SET credits_leased = k.credits_leased - d.credits, credits_spent = k.credits_spent + d.credits
-    FROM (SELECT key_id, sum(credits)::bigint AS credits FROM debited GROUP BY key_id) d
+    UPDATE api_keys k SET credits_leased = k.credits_leased - d.credits, credits_spent = k.credits_spent + d.credits,
+      day_spent = CASE WHEN k.day_start = p.day THEN k.day_spent ELSE 0 END + d.credits, day_start = p.day,
+      month_spent = CASE WHEN k.month_start = p.month THEN k.month_spent ELSE 0 END + d.credits, month_start = p.month
+    FROM (SELECT user_id, key_id, sum(credits)::bigint AS credits FROM debited GROUP BY user_id, key_id) d JOIN period p USING (user_id)
     WHERE k.id = d.key_id
   ), events AS MATERIALIZED (
     SELECT b.*, CASE WHEN b.lease_id IS NULL OR b.lease_id IN (SELECT id FROM debited) THEN b.credits ELSE 0 END AS charge
@@ -80,7 +102,8 @@ const flushSql = (mayBeRecorded: boolean) => `
       credits = d.credits + EXCLUDED.credits,
       latency_ms_sum = d.latency_ms_sum + EXCLUDED.latency_ms_sum
   )
-  SELECT (SELECT coalesce(json_agg(json_build_object('id', id::text, 'credits', credits::text)), '[]')
+  SELECT (SELECT count(*) FROM budget_spent) AS budget_rows,
+         (SELECT coalesce(json_agg(json_build_object('id', id::text, 'credits', credits::text)), '[]')
           FROM (SELECT id, sum(credits)::bigint AS credits FROM (SELECT id, credits FROM debited${mayBeRecorded ? ' UNION ALL SELECT id, credits FROM recorded' : ''}) AS moves GROUP BY id) AS per_lease) AS debited,
          (SELECT coalesce(json_object_agg(user_id, balance::text), '{}') FROM credit_balances WHERE user_id IN (SELECT user_id FROM batch)) AS balances`;
 const FIRST_TRY_SQL = flushSql(false);
@@ -107,7 +130,7 @@ export async function flushUsage(records: PendingUsage[], { mayBeRecorded = fals
   const { rows } = await getMeterPool().query<{ debited: Array<{ id: string; credits: string }>; balances: Record<string, string> }>({
     name: mayBeRecorded ? 'perch_meter_flush_usage_retry' : 'perch_meter_flush_usage_rows',
     text: mayBeRecorded ? RETRY_SQL : FIRST_TRY_SQL,
-    values: [JSON.stringify(records.map(asRow))],
+    values: [JSON.stringify(records.map(asRow)), budgetClock()],
   });
   const row = rows[0];
   return {

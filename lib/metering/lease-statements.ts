@@ -1,4 +1,5 @@
 import { getMeterPool } from '@/lib/db/pool';
+import { budgetClock } from '@/lib/budgets/budget-clock';
 import { toCredits } from '@/lib/credits/credit-amount';
 
 // The database side of credit leases, each a single statement. Taking locks balance → key →
@@ -7,24 +8,37 @@ import { toCredits } from '@/lib/credits/credit-amount';
 // take and give-back of one lease never meet; another server's statements touch other leases.
 
 // Takes up to $4 credits into this instance's lease of key $2, never more than a quarter of
-// what the balance (and the key's remaining limit) has left, and nothing when that quarter is
-// below $5: near the edge calls go back to exact per-call holds. Creates the lease or tops it up.
+// what the balance (and the key's remaining limit, and each budget's remaining room: the key's
+// and the workspace's day and month at the budget clock $7, docs/budgets.md) has left, and
+// nothing when that quarter is below $5: near the edge calls go back to exact per-call holds.
+// Creates the lease or tops it up.
 const TAKE_SQL = `
   WITH bal AS MATERIALIZED (
-    SELECT balance FROM credit_balances WHERE user_id = $1 FOR UPDATE
+    SELECT balance, reserved, day_start, day_spent, month_start, month_spent FROM credit_balances WHERE user_id = $1 FOR UPDATE
+  ), ws AS MATERIALIZED (
+    SELECT w.daily_budget, w.monthly_budget,
+           perch_period_start('day', w.time_zone, coalesce($7::timestamptz, now())) AS day,
+           perch_period_start('month', w.time_zone, coalesce($7::timestamptz, now())) AS month
+    FROM workspaces w WHERE w.id = $1
   ), key_row AS MATERIALIZED (
-    SELECT credit_limit, credits_spent, credits_held, credits_leased FROM api_keys
+    SELECT credit_limit, credits_spent, credits_held, credits_leased, daily_budget, monthly_budget,
+           CASE WHEN day_start = (SELECT day FROM ws) THEN day_spent ELSE 0 END AS day_spent,
+           CASE WHEN month_start = (SELECT month FROM ws) THEN month_spent ELSE 0 END AS month_spent
+    FROM api_keys
     WHERE id = $2 AND user_id = $1 AND EXISTS (SELECT 1 FROM bal)
     FOR UPDATE
   ), size AS MATERIALIZED (
     SELECT b.balance, LEAST($4::bigint, b.balance / 4,
-             CASE WHEN k.credit_limit IS NULL THEN $4::bigint
-                  ELSE (k.credit_limit - k.credits_spent - k.credits_held - k.credits_leased) / 4 END) AS take
-    FROM bal b CROSS JOIN key_row k
+             (k.credit_limit - k.credits_spent - k.credits_held - k.credits_leased) / 4,
+             (k.daily_budget - k.day_spent - k.credits_held - k.credits_leased) / 4,
+             (k.monthly_budget - k.month_spent - k.credits_held - k.credits_leased) / 4,
+             (w.daily_budget - CASE WHEN b.day_start = w.day THEN b.day_spent ELSE 0 END - b.reserved) / 4,
+             (w.monthly_budget - CASE WHEN b.month_start = w.month THEN b.month_spent ELSE 0 END - b.reserved) / 4) AS take
+    FROM bal b CROSS JOIN key_row k CROSS JOIN ws w
   ), granted AS MATERIALIZED (
     SELECT take FROM size WHERE take >= $5::bigint AND take > 0
   ), debit AS (
-    UPDATE credit_balances SET balance = balance - g.take, updated_at = now()
+    UPDATE credit_balances SET balance = balance - g.take, reserved = reserved + g.take, updated_at = now()
     FROM granted g WHERE user_id = $1
     RETURNING balance
   ), key_lease AS (
@@ -53,7 +67,7 @@ const GIVE_BACK_SQL = `
   ), gone AS MATERIALIZED (
     SELECT * FROM lease UNION ALL SELECT * FROM closed
   ), refund AS MATERIALIZED (
-    UPDATE credit_balances b SET balance = b.balance + $2::bigint, updated_at = now()
+    UPDATE credit_balances b SET balance = b.balance + $2::bigint, reserved = b.reserved - $2::bigint, updated_at = now()
     FROM gone g WHERE b.user_id = g.user_id
     RETURNING b.balance
   ), unlease AS (
@@ -84,7 +98,7 @@ export async function takeLease(input: { userId: string; keyId: string; instance
   const { rows } = await getMeterPool().query<{ lease_id: string | null; lease_amount: string | null; balance: string | null }>({
     name: 'perch_meter_take_lease',
     text: TAKE_SQL,
-    values: [input.userId, input.keyId, input.instanceId, input.want, input.atLeast, input.ttlMs],
+    values: [input.userId, input.keyId, input.instanceId, input.want, input.atLeast, input.ttlMs, budgetClock()],
   });
   const row = rows[0];
   return { leaseId: row.lease_id, leaseAmount: toCredits(row.lease_amount), balance: toCredits(row.balance) };

@@ -1,7 +1,7 @@
 import { getBalance } from '@/lib/credits/get-balance';
 import { placeHold } from '@/lib/credits/place-hold';
 import { releaseHold, settleHold } from '@/lib/credits/settle-hold';
-import type { InsufficientCredits, KeyLimitReached, UsageRecord } from '@/lib/credits/types';
+import type { BudgetReached, InsufficientCredits, KeyLimitReached, UsageRecord } from '@/lib/credits/types';
 import { forgetLoop, reportLoopDown, reportLoopUp } from '@/lib/health/loop-health';
 import { flushUsage, type PendingUsage } from './flush-usage';
 import { storableText } from './request-params';
@@ -59,7 +59,7 @@ export type Ticket = {
 /** The usage flush's name in /api/health (the meter's tick: flushes, lease give-backs and renewals). */
 export const USAGE_FLUSH_LOOP = 'usage_flush';
 
-export type ReserveResult = { ok: true; ticket: Ticket } | InsufficientCredits | KeyLimitReached;
+export type ReserveResult = { ok: true; ticket: Ticket } | InsufficientCredits | KeyLimitReached | BudgetReached;
 
 export type ReserveInput = { userId: string; keyId: string | null; requestId: string; amount: number };
 

@@ -687,7 +687,7 @@ ListWebhookDeliveriesResult = TypedDict(
     "ListWebhookDeliveriesResult",
     {
         "id": "str",
-        "event": "Literal[\"rule.match\", \"test\", \"account.balance_low\"]",
+        "event": "Literal[\"rule.match\", \"test\", \"account.balance_low\", \"budget.threshold\"]",
         "match_id": "Optional[str]",
         "tweet_id": "Optional[str]",
         "status": "Literal[\"pending\", \"awaiting_credits\", \"delivered\", \"failed\"]",

@@ -190,7 +190,7 @@ export type Trend = {
 };
 
 /** Every error code an answer can carry (contract section 1). */
-export type ErrorCode = "invalid_request" | "unauthorized" | "insufficient_credits" | "key_limit_reached" | "forbidden" | "account_not_connected" | "not_found" | "method_not_allowed" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_failed_authentications" | "too_many_streams" | "too_many_connections" | "internal_error" | "unavailable";
+export type ErrorCode = "invalid_request" | "unauthorized" | "insufficient_credits" | "key_limit_reached" | "key_budget_reached" | "workspace_budget_reached" | "forbidden" | "account_not_connected" | "not_found" | "method_not_allowed" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_failed_authentications" | "too_many_streams" | "too_many_connections" | "internal_error" | "unavailable";
 
 /** Each operation's input (query or JSON body; `never` when it takes none) and the `data` of its success. */
 export type OperationTypes = {
@@ -896,7 +896,7 @@ export type OperationTypes = {
     };
     data: {
       id: string;
-      event: "rule.match" | "test" | "account.balance_low";
+      event: "rule.match" | "test" | "account.balance_low" | "budget.threshold";
       match_id: string | null;
       tweet_id: string | null;
       status: "pending" | "awaiting_credits" | "delivered" | "failed";

@@ -1,0 +1,156 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setBudgetClock } from '@/lib/budgets/budget-clock';
+import { setKeyBudgets } from '@/lib/budgets/key-budgets';
+import { getWorkspaceBudgets, setWorkspaceBudgets } from '@/lib/budgets/workspace-budgets';
+import { checkLedger } from '@/lib/credits';
+import { getPool } from '@/lib/db/pool';
+import { issueKey } from '@/lib/keys';
+import { flushMetering } from '@/lib/metering/meter';
+import { callApi, createApiAccount, expectLedgersBalanced, type ApiAccount } from '../support/api-client';
+import { PRICE } from '../support/api-charges';
+import { expectError, expectSuccess } from '../support/api-records';
+import { userWithMost } from '../support/api-subjects';
+
+// Issue 28: daily and monthly budgets per key and per workspace, in the workspace's time zone.
+// The budget clock is injected (setBudgetClock): the tests move it past midnight, never wait.
+
+let username: string;
+
+beforeAll(async () => {
+  username = await userWithMost.tweets();
+});
+
+afterEach(() => setBudgetClock(null));
+
+afterAll(async () => {
+  await expectLedgersBalanced();
+});
+
+const profile = (account: ApiAccount) => account.call('GET', `/v2/users/${username}`);
+
+async function setWorkspace(workspaceId: string, settings: { dailyBudget?: number | null; monthlyBudget?: number | null; timeZone?: string }): Promise<void> {
+  await setWorkspaceBudgets(workspaceId, { dailyBudget: settings.dailyBudget ?? null, monthlyBudget: settings.monthlyBudget ?? null, timeZone: settings.timeZone ?? 'UTC', alertPercents: [80, 100] });
+}
+
+describe("a key's daily budget", () => {
+  it('refuses with 402 key_budget_reached and resets_at at the next UTC midnight, then serves again after it', async () => {
+    const account = await createApiAccount({ label: 'budget-day' });
+    await setKeyBudgets(account.userId, account.keyId, { dailyBudget: 2 * PRICE.profile });
+    setBudgetClock(new Date('2026-03-10T15:00:00Z'));
+    expectSuccess(await profile(account));
+    expectSuccess(await profile(account));
+    const refused = await profile(account);
+    expectError(refused, 402, 'key_budget_reached');
+    expect(refused.body.error.details).toEqual({ period: 'day', budget: 2 * PRICE.profile, spent: 2 * PRICE.profile, resets_at: '2026-03-11T00:00:00.000Z' });
+    expect(refused.body.error.message).toContain(`this key's daily budget of ${2 * PRICE.profile} credits is reached`);
+    setBudgetClock(new Date('2026-03-10T23:59:59Z'));
+    expectError(await profile(account), 402, 'key_budget_reached');
+    setBudgetClock(new Date('2026-03-11T00:00:00Z'));
+    expectSuccess(await profile(account));
+  });
+
+  it("follows the workspace's time zone: America/New_York resets at 05:00 UTC in winter, not at UTC midnight", async () => {
+    const account = await createApiAccount({ label: 'budget-new-york' });
+    await setWorkspace(account.userId, { timeZone: 'America/New_York' });
+    await setKeyBudgets(account.userId, account.keyId, { dailyBudget: PRICE.profile });
+    setBudgetClock(new Date('2026-01-14T23:30:00Z')); // 18:30 in New York
+    expectSuccess(await profile(account));
+    setBudgetClock(new Date('2026-01-15T00:30:00Z')); // a new day in UTC, still the 14th in New York
+    const refused = await profile(account);
+    expectError(refused, 402, 'key_budget_reached');
+    expect(refused.body.error.details.resets_at).toBe('2026-01-15T05:00:00.000Z');
+    setBudgetClock(new Date('2026-01-15T05:00:00Z')); // midnight in New York
+    expectSuccess(await profile(account));
+    // Summer time: midnight in New York is 04:00 UTC.
+    setBudgetClock(new Date('2026-07-01T12:00:00Z'));
+    expectSuccess(await profile(account));
+    const summer = await profile(account);
+    expectError(summer, 402, 'key_budget_reached');
+    expect(summer.body.error.details.resets_at).toBe('2026-07-02T04:00:00.000Z');
+  });
+});
+
+describe('monthly budgets', () => {
+  it("a key's monthly budget refuses until the first of the next month", async () => {
+    const account = await createApiAccount({ label: 'budget-month' });
+    await setKeyBudgets(account.userId, account.keyId, { monthlyBudget: 3 * PRICE.profile });
+    setBudgetClock(new Date('2026-01-05T10:00:00Z'));
+    expectSuccess(await profile(account));
+    setBudgetClock(new Date('2026-01-20T10:00:00Z'));
+    expectSuccess(await profile(account));
+    setBudgetClock(new Date('2026-01-31T23:00:00Z'));
+    expectSuccess(await profile(account));
+    const refused = await profile(account);
+    expectError(refused, 402, 'key_budget_reached');
+    expect(refused.body.error.details).toEqual({ period: 'month', budget: 3 * PRICE.profile, spent: 3 * PRICE.profile, resets_at: '2026-02-01T00:00:00.000Z' });
+    setBudgetClock(new Date('2026-02-01T00:00:00Z'));
+    expectSuccess(await profile(account));
+  });
+
+  it("the workspace's monthly budget in Asia/Tokyo ends at 15:00 UTC on the month's last day", async () => {
+    const account = await createApiAccount({ label: 'budget-ws-month' });
+    await setWorkspace(account.userId, { monthlyBudget: PRICE.profile, timeZone: 'Asia/Tokyo' });
+    setBudgetClock(new Date('2026-04-30T14:00:00Z'));
+    expectSuccess(await profile(account));
+    const refused = await profile(account);
+    expectError(refused, 402, 'workspace_budget_reached');
+    expect(refused.body.error.details).toEqual({ period: 'month', budget: PRICE.profile, spent: PRICE.profile, resets_at: '2026-04-30T15:00:00.000Z' });
+    setBudgetClock(new Date('2026-04-30T15:00:00Z'));
+    expectSuccess(await profile(account));
+  });
+});
+
+describe("the workspace's daily budget", () => {
+  it('counts every key of the workspace together', async () => {
+    const account = await createApiAccount({ label: 'budget-ws-day' });
+    const second = await issueKey({ userId: account.userId, name: 'second key', scopes: ['read'], rateLimit: 100_000 });
+    const callSecond = () => callApi('GET', `/v2/users/${username}`, { key: second.key });
+    await setWorkspace(account.userId, { dailyBudget: 3 * PRICE.profile });
+    setBudgetClock(new Date('2026-05-02T08:00:00Z'));
+    expectSuccess(await profile(account));
+    expectSuccess(await callSecond());
+    expectSuccess(await profile(account));
+    const refused = await callSecond();
+    expectError(refused, 402, 'workspace_budget_reached');
+    expect(refused.body.error.details).toEqual({ period: 'day', budget: 3 * PRICE.profile, spent: 3 * PRICE.profile, resets_at: '2026-05-03T00:00:00.000Z' });
+    expect(refused.body.error.message).toContain("this workspace's daily budget");
+    await flushMetering();
+    const budgets = await getWorkspaceBudgets(account.userId);
+    expect(budgets?.day).toEqual({ budget: 3 * PRICE.profile, spent: 3 * PRICE.profile, resetsAt: '2026-05-03T00:00:00.000Z' });
+    setBudgetClock(new Date('2026-05-03T00:00:01Z'));
+    expectSuccess(await callSecond());
+  });
+});
+
+describe('exact under concurrency', () => {
+  it("200 parallel calls on a key's daily budget for 37 calls: exactly 37 are charged", async () => {
+    const account = await createApiAccount({ label: 'budget-burst' });
+    const cap = 37 * PRICE.profile;
+    await setKeyBudgets(account.userId, account.keyId, { dailyBudget: cap });
+    const answers = await Promise.all(Array.from({ length: 200 }, () => profile(account)));
+    const served = answers.filter((a) => a.status === 200);
+    const refused = answers.filter((a) => a.status === 402);
+    expect({ served: served.length, refused: refused.length }).toEqual({ served: 37, refused: 163 });
+    for (const answer of refused) expect(answer.body.error.code).toBe('key_budget_reached');
+    await flushMetering();
+    const ledger = await checkLedger(account.userId);
+    expect(ledger).toMatchObject({ usage: cap, ok: true });
+  });
+
+  it("200 parallel calls over two keys on the workspace's daily budget for 45 calls: exactly 45 are charged", async () => {
+    const account = await createApiAccount({ label: 'budget-ws-burst' });
+    const second = await issueKey({ userId: account.userId, name: 'second key', scopes: ['read'], rateLimit: 100_000 });
+    const cap = 45 * PRICE.profile;
+    await setWorkspace(account.userId, { dailyBudget: cap });
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => (i % 2 === 0 ? profile(account) : callApi('GET', `/v2/users/${username}`, { key: second.key }))),
+    );
+    expect(answers.filter((a) => a.status === 200).length).toBe(45);
+    expect(answers.filter((a) => a.status === 402).every((a) => a.body.error.code === 'workspace_budget_reached')).toBe(true);
+    await flushMetering();
+    const ledger = await checkLedger(account.userId);
+    expect(ledger).toMatchObject({ usage: cap, ok: true });
+    const { rows } = await getPool().query<{ day_spent: string }>('SELECT day_spent FROM credit_balances WHERE user_id = $1', [account.userId]);
+    expect(Number(rows[0].day_spent)).toBe(cap);
+  });
+});
