@@ -9,6 +9,7 @@ import { startStalledEndpointSweeper } from './wake-stalled-endpoints';
 import { StartupError } from '@/lib/db/startup-error';
 import { isDatabaseUnavailable } from '@/lib/db/database-unavailable';
 import { startBalanceWatcher } from '@/lib/alerts/balance-low-events';
+import { startBudgetWatcher } from '@/lib/budgets/budget-alerts';
 import { runWhileLeader } from '@/lib/db/run-while-leader';
 import { getServedPlatforms } from '@/lib/platform/served-platforms';
 import { startBlueskySource } from '@/lib/rules/bluesky-source';
@@ -31,6 +32,7 @@ const POSITIVE_INTEGERS = [
   'PERCH_STREAM_HEARTBEAT_MS',
   'PERCH_MATCH_RETENTION_DAYS',
   'PERCH_BALANCE_CHECK_MS',
+  'PERCH_BUDGET_CHECK_MS',
   'PERCH_X_SEARCH_BUDGET_PER_15_MIN',
 ];
 
@@ -73,6 +75,8 @@ export async function startRealtime(options: { x?: XSourceOptions } = {}): Promi
       });
   });
   const stopBalanceWatcher = startBalanceWatcher();
+  // Budget alerts (budget.threshold events and mails), beside the balance watcher.
+  const stopBudgetWatcher = startBudgetWatcher();
   const bluesky = getServedPlatforms().bluesky;
   // One reader of a stream per database: two would move its stored position twice. The lock
   // is the stream's own (its position's key), so instances configured with different streams
@@ -91,6 +95,7 @@ export async function startRealtime(options: { x?: XSourceOptions } = {}): Promi
       await xSource?.stop();
       unsubscribeCredits();
       await stopBalanceWatcher();
+      await stopBudgetWatcher();
       await matcher.stop();
       await stopSweeper();
       await queue.stop();
