@@ -1,8 +1,14 @@
 // Operator CLI: `npm run --silent admin -- <command> [options]`. Each command prints its
 // result as the last line of stdout and exits non-zero with one clear line on error.
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { AccountExistsError, accountIdByEmail, createAccount } from '@/lib/admin/create-account';
+import { AccountExistsError, createAccount } from '@/lib/admin/create-account';
+import { personalWorkspaceByEmail, workspaceBySlugOrId, type AdminWorkspace } from '@/lib/admin/find-workspace';
+import { listWorkspaceKeys } from '@/lib/admin/list-workspace-keys';
+import { listMembers, listWorkspaces } from '@/lib/admin/list-workspaces';
+import { adminActor } from '@/lib/audit/audit-actors';
+import { recordGrant } from '@/lib/audit/record-grant';
 import { connectAccountDirectly } from '@/lib/admin/connect-account';
 import { getBalance, grantCredits } from '@/lib/credits';
 import { ensureDatabase } from '@/lib/db/ensure-database';
@@ -14,18 +20,24 @@ import { getSamples } from '@/lib/platform/local/get-samples';
 
 const USAGE = `usage: npm run --silent admin -- <command> [options]
   create-user --email E --password P [--admin] [--credits N]
-  grant-credits --email E --credits N [--reason TEXT]
-  create-key --email E [--name N] [--scopes read,write] [--limit CREDITS] [--rate-limit REQ_PER_S] [--expires ISO_DATE]
-  revoke-key --key KEY_OR_ID
-  balance --email E
+  grant-credits W --credits N [--reason TEXT]
+  create-key W [--name N] [--scopes read,write] [--limit CREDITS] [--rate-limit REQ_PER_S] [--expires ISO_DATE]
+  revoke-key --key KEY_OR_ID [W]
+  keys W [--all]
+  balance W
+  workspaces [--all]
+  members W
   samples
-  connect-account --email E --platform-username U
-  connect-bluesky --email E --identifier HANDLE --app-password P`;
+  connect-account W --platform-username U
+  connect-bluesky W --identifier HANDLE --app-password P
+where W is --email E (that person's personal workspace) or --workspace SLUG_OR_ID`;
 
 class UsageError extends Error {}
 
 const OPTIONS = {
   email: { type: 'string' },
+  workspace: { type: 'string' },
+  all: { type: 'boolean' },
   password: { type: 'string' },
   admin: { type: 'boolean' },
   credits: { type: 'string' },
@@ -57,6 +69,14 @@ function wholeNumber(value: string | undefined, name: string, min: number): numb
   return Number(value);
 }
 
+/** What a command acts on: --workspace, or --email for that person's personal workspace, as before workspaces. */
+async function workspaceOf(options: Options): Promise<AdminWorkspace> {
+  if (options.email !== undefined && options.workspace !== undefined) throw new UsageError('give --email or --workspace, not both');
+  if (options.workspace !== undefined) return workspaceBySlugOrId(required(options, 'workspace'));
+  if (options.email === undefined) throw new UsageError('--email or --workspace is required');
+  return personalWorkspaceByEmail(required(options, 'email'));
+}
+
 const COMMANDS: Record<string, (options: Options) => Promise<string>> = {
   async 'create-user'(options) {
     const user = await createAccount({
@@ -68,12 +88,18 @@ const COMMANDS: Record<string, (options: Options) => Promise<string>> = {
     return user.id;
   },
   async 'grant-credits'(options) {
-    const userId = await accountIdByEmail(required(options, 'email'));
+    const workspace = await workspaceOf(options);
+    const userId = workspace.id;
     const credits = wholeNumber(required(options, 'credits'), 'credits', 1)!;
-    return String(await grantCredits(userId, credits, options.reason ?? 'granted by an operator'));
+    const reason = options.reason ?? 'granted by an operator';
+    const balance = await grantCredits(userId, credits, reason);
+    // The operator is whoever runs the CLI on the server: named by their system user.
+    await recordGrant({ workspaceId: userId, label: options.email?.trim().toLowerCase() ?? workspace.slug, amount: credits, reason, balance }, adminActor({ id: null, label: `admin CLI (${operatorName()})` }));
+    return String(balance);
   },
   async 'create-key'(options) {
-    const userId = await accountIdByEmail(required(options, 'email'));
+    // Issued by an operator: a personal workspace's key counts as its owner's, a team's as no member's.
+    const userId = (await workspaceOf(options)).id;
     const scopes = (options.scopes ?? 'read').split(',').map((s) => s.trim());
     let expiresAt: Date | undefined;
     if (options.expires !== undefined) {
@@ -91,22 +117,37 @@ const COMMANDS: Record<string, (options: Options) => Promise<string>> = {
     return issued.key;
   },
   async 'revoke-key'(options) {
-    const revoked = await revokeKey(required(options, 'key'));
-    if (!revoked) throw new Error('no such key');
+    const key = required(options, 'key');
+    // Naming the workspace too guards against revoking someone else's key by a mistyped id.
+    if (options.email === undefined && options.workspace === undefined) {
+      if (!(await revokeKey(key))) throw new Error('no such key');
+      return 'revoked';
+    }
+    const workspace = await workspaceOf(options);
+    if (!(await revokeKey(key, workspace.id))) throw new Error(`no such key in workspace ${workspace.slug}`);
     return 'revoked';
   },
+  async keys(options) {
+    return JSON.stringify(await listWorkspaceKeys((await workspaceOf(options)).id, { all: options.all ?? false }));
+  },
+  async workspaces(options) {
+    return JSON.stringify(await listWorkspaces({ all: options.all ?? false }));
+  },
+  async members(options) {
+    return JSON.stringify(await listMembers((await workspaceOf(options)).id));
+  },
   async balance(options) {
-    return String(await getBalance(await accountIdByEmail(required(options, 'email'))));
+    return String(await getBalance((await workspaceOf(options)).id));
   },
   async samples() {
     return JSON.stringify(await getSamples(5));
   },
   async 'connect-account'(options) {
-    const userId = await accountIdByEmail(required(options, 'email'));
+    const userId = (await workspaceOf(options)).id;
     return (await connectAccountDirectly(userId, required(options, 'platform-username'))).username;
   },
   async 'connect-bluesky'(options) {
-    const userId = await accountIdByEmail(required(options, 'email'));
+    const userId = (await workspaceOf(options)).id;
     // Checked by logging in once at the PDS or entryway of PERCH_BLUESKY_SERVICE_URL (default bsky.social).
     const serviceUrl = process.env.PERCH_BLUESKY_SERVICE_URL?.trim() || 'https://bsky.social';
     // Loaded here only: the Bluesky client is large, and every other command starts faster without it.
@@ -114,6 +155,14 @@ const COMMANDS: Record<string, (options: Options) => Promise<string>> = {
     return (await connectBlueskyAccount(userId, required(options, 'identifier'), required(options, 'app-password'), serviceUrl)).handle;
   },
 };
+
+function operatorName(): string {
+  try {
+    return os.userInfo().username;
+  } catch {
+    return 'unknown user';
+  }
+}
 
 function describeError(error: unknown): string {
   if (error instanceof z.ZodError) return error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ');

@@ -30,6 +30,8 @@ export type Caller = {
   scopes: readonly string[];
   /** Stored with the call's usage: `api` for a key, the dashboard page for the session mount. */
   source: UsageSource;
+  /** The signed-in person behind a dashboard call (the session mount), for the audit log; absent for a key. */
+  person?: { id: string; email: string };
 };
 
 /** The platforms a deployment serves: the default and every one Perch-Platform may pick. */

@@ -43,3 +43,16 @@ export async function recordAudit(entry: AuditEntry, db: AuditDb = getPool()): P
 export function personActor(user: { id: string; email: string }): AuditActor {
   return { kind: 'person', id: user.id, label: user.email };
 }
+
+/**
+ * recordAudit for a change that has already happened elsewhere: a failure to write the line is
+ * logged, never thrown, so the change's own answer (a sign-in, a /v2 call that committed)
+ * is not turned into an error the client would retry.
+ */
+export async function recordAuditQuietly(entry: AuditEntry | (() => Promise<AuditEntry>)): Promise<void> {
+  try {
+    await recordAudit(typeof entry === 'function' ? await entry() : entry);
+  } catch (error) {
+    console.error(`[audit] could not record an event: ${(error as Error).message}`);
+  }
+}

@@ -1,4 +1,5 @@
 import { verifySecondFactor } from '@/lib/account/two-factor';
+import { recordSignInQuietly } from '@/lib/audit/record-sign-in';
 import { getPrisma } from '@/lib/db/prisma';
 import { hashPassword, verifyPassword } from './password';
 import { encodeSignInProblem, type SignInProblem } from './sign-in-error';
@@ -40,6 +41,8 @@ export async function verifyCredentials(input: { email?: unknown; password?: unk
   const matches = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
   if (!user?.passwordHash || !matches) {
     await limiter.recordFailure(email, ip);
+    // Into the audit log of each of the person's workspaces; an unknown email has none.
+    if (user) void recordSignInQuietly(user, ip, { ok: false, method: 'password', reason: 'wrong_password' });
     throw new SignInRefusedError({ message: 'Email or password is incorrect.' });
   }
   if (user.totpEnabledAt) {
@@ -50,6 +53,7 @@ export async function verifyCredentials(input: { email?: unknown; password?: unk
       // Guessing codes is throttled like guessing passwords, per address here and per account
       // in verifySecondFactor (a lock after TOTP_MAX_FAILURES wrong codes from anywhere).
       await limiter.recordFailure(email, ip);
+      void recordSignInQuietly(user, ip, { ok: false, method: 'password', reason: 'wrong_code' });
       if (verdict.locked) {
         throw new SignInRefusedError({
           field: 'code',
@@ -60,5 +64,6 @@ export async function verifyCredentials(input: { email?: unknown; password?: unk
     }
   }
   await limiter.recordSuccess(email, ip);
+  await recordSignInQuietly(user, ip, { ok: true, method: user.totpEnabledAt ? 'password_and_code' : 'password' });
   return { id: user.id, email: user.email, name: user.name };
 }

@@ -65,11 +65,12 @@ export async function listEndpoints(userId: string): Promise<Endpoint[]> {
   return rows.map(toEndpoint);
 }
 
-export async function deleteEndpoint(userId: string, endpointId: string): Promise<boolean> {
+/** Deletes an endpoint and its delivery log; the endpoint as it was, or null when there is no such endpoint. */
+export async function deleteEndpoint(userId: string, endpointId: string): Promise<Endpoint | null> {
   // An id beyond bigint names no row (and would fail the query): not found.
-  if (storableId(endpointId) === null) return false;
-  const { rowCount } = await getPool().query('DELETE FROM realtime_endpoints WHERE user_id = $1 AND id = $2::bigint', [userId, endpointId]);
-  return (rowCount ?? 0) > 0;
+  if (storableId(endpointId) === null) return null;
+  const { rows } = await getPool().query<EndpointRow>(`DELETE FROM realtime_endpoints WHERE user_id = $1 AND id = $2::bigint RETURNING ${ENDPOINT_COLUMNS}`, [userId, endpointId]);
+  return rows[0] ? toEndpoint(rows[0]) : null;
 }
 
 /** A new secret; the old one keeps signing (a second v1) for `overlapSeconds`. Null when no such endpoint. */

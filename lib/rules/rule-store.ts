@@ -113,12 +113,12 @@ export async function setRuleStatus(keyId: string, ruleId: string, pausedReason:
   return rows[0] ? toRule(rows[0]) : null;
 }
 
-/** Deletes a rule and its matches; false when the key has no such rule. */
-export async function deleteRule(keyId: string, ruleId: string): Promise<boolean> {
+/** Deletes a rule and its matches; the rule as it was, or null when the key has no such rule. */
+export async function deleteRule(keyId: string, ruleId: string): Promise<Rule | null> {
   // An id beyond bigint names no row (and would fail the query): not found.
-  if (storableId(ruleId) === null) return false;
-  const { rowCount } = await getPool().query('DELETE FROM realtime_rules WHERE key_id = $1 AND id = $2::bigint', [keyId, ruleId]);
-  return (rowCount ?? 0) > 0;
+  if (storableId(ruleId) === null) return null;
+  const { rows } = await getPool().query<StoredRule>(`DELETE FROM realtime_rules WHERE key_id = $1 AND id = $2::bigint RETURNING ${COLUMNS}`, [keyId, ruleId]);
+  return rows[0] ? toRule(rows[0]) : null;
 }
 
 const ACTIVE_RULES = `FROM realtime_rules r WHERE status = 'active' AND platform = $1

@@ -6,6 +6,7 @@ import { X_POLL_INTERVAL } from '@/lib/rules/x-poll-interval';
 import { xRuleQuery } from '@/lib/rules/x-rule-query';
 import * as store from '@/lib/rules/rule-store';
 import type { Rule, RuleDefinition } from '@/lib/rules/rule-store';
+import { auditChange } from '../audit-change';
 import { COSTS, defineOperation, type Caller } from '../define-operation';
 import { ApiError } from '../errors';
 import { pageFields, perchIdField, usernameField } from '../inputs';
@@ -74,6 +75,13 @@ function keyOf(caller: Caller): string {
   return caller.keyId;
 }
 
+/** What the audit log keeps of a rule: what it watches and its state. */
+function ruleState(rule: Rule) {
+  return { tag: rule.tag, type: rule.type, query: rule.query, accounts: rule.accounts, platform: rule.platform, interval_seconds: rule.interval_seconds, status: rule.status };
+}
+
+const ruleTarget = (rule: Rule) => ({ kind: 'rule', id: rule.id, label: rule.tag });
+
 function found(rule: Rule | null, ruleId: string): Rule {
   if (!rule) throw new ApiError('not_found', `rule ${ruleId} not found`);
   return rule;
@@ -120,11 +128,12 @@ export const createRule = defineOperation({
   cost: COSTS.free,
   body: definitionBody,
   response: RuleSchema,
-  handler: async ({ body, caller, platform }) => {
+  handler: async ({ body, caller, platform, request }) => {
     const keyId = keyOf(caller);
     const { definition, text } = await definitionOf(body, platform);
     const rule = await store.createRule({ userId: caller.userId, keyId }, definition, text, RULE_LIMITS.rulesPerKey);
     if (!rule) throw new ApiError('invalid_request', `this key already has the most rules allowed (${RULE_LIMITS.rulesPerKey}): delete one first`, [{ path: 'body', message: 'rule limit reached' }]);
+    await auditChange({ caller, request }, { action: 'rule.created', target: ruleTarget(rule), after: ruleState(rule) });
     return { data: rule };
   },
 });
@@ -173,10 +182,13 @@ export const updateRule = defineOperation({
   params: ruleParams,
   body: definitionBody,
   response: RuleSchema,
-  handler: async ({ params, body, caller, platform }) => {
+  handler: async ({ params, body, caller, platform, request }) => {
     const keyId = keyOf(caller);
     const { definition, text } = await definitionOf(body, platform);
-    return { data: found(await store.updateRule(keyId, params.ruleId, definition, text), params.ruleId) };
+    const before = await store.getRule(keyId, params.ruleId);
+    const rule = found(await store.updateRule(keyId, params.ruleId, definition, text), params.ruleId);
+    await auditChange({ caller, request }, { action: 'rule.updated', target: ruleTarget(rule), before: before && ruleState(before), after: ruleState(rule) });
+    return { data: rule };
   },
 });
 
@@ -193,7 +205,15 @@ function statusOperation(id: 'pauseRule' | 'resumeRule', summary: string) {
     cost: COSTS.free,
     params: ruleParams,
     response: RuleSchema,
-    handler: async ({ params, caller }) => ({ data: found(await store.setRuleStatus(keyOf(caller), params.ruleId, pausing ? 'paused_by_user' : null), params.ruleId) }),
+    handler: async ({ params, caller, request }) => {
+      const keyId = keyOf(caller);
+      const before = await store.getRule(keyId, params.ruleId);
+      const rule = found(await store.setRuleStatus(keyId, params.ruleId, pausing ? 'paused_by_user' : null), params.ruleId);
+      if (before?.status !== rule.status) {
+        await auditChange({ caller, request }, { action: 'rule.updated', target: ruleTarget(rule), before: before && ruleState(before), after: ruleState(rule) });
+      }
+      return { data: rule };
+    },
   });
 }
 
@@ -210,8 +230,10 @@ export const deleteRule = defineOperation({
   cost: COSTS.free,
   params: ruleParams,
   response: z.object({ id: z.string(), deleted: z.literal(true) }),
-  handler: async ({ params, caller }) => {
-    if (!(await store.deleteRule(keyOf(caller), params.ruleId))) throw new ApiError('not_found', `rule ${params.ruleId} not found`);
+  handler: async ({ params, caller, request }) => {
+    const deleted = await store.deleteRule(keyOf(caller), params.ruleId);
+    if (!deleted) throw new ApiError('not_found', `rule ${params.ruleId} not found`);
+    await auditChange({ caller, request }, { action: 'rule.deleted', target: ruleTarget(deleted), before: ruleState(deleted) });
     return { data: { id: params.ruleId, deleted: true as const } };
   },
 });

@@ -12,7 +12,9 @@ import {
   replayDelivery,
   rotateEndpointSecret,
   sendTestEvent,
+  type Endpoint,
 } from '@/lib/delivery/endpoint-store';
+import { auditChange } from '../audit-change';
 import { COSTS, defineOperation } from '../define-operation';
 import { ApiError } from '../errors';
 import { integerField, maxCreditsField, perchIdField } from '../inputs';
@@ -68,6 +70,10 @@ const endpointUrlField = z
     description:
       'An https URL of a public host, without credentials. Loopback, private, link-local and reserved addresses and local names (localhost, *.local, *.internal, single labels) are refused unless the deployment sets PERCH_WEBHOOK_ALLOW_PRIVATE=1 (development), which also allows plain http to them.',
   });
+/** What the audit log keeps of an endpoint: where it delivers and whether it does (never its secret). */
+const endpointState = (endpoint: Endpoint) => ({ url: endpoint.url, description: endpoint.description, active: endpoint.active });
+const endpointTarget = (endpoint: Endpoint) => ({ kind: 'endpoint', id: endpoint.id, label: endpoint.url });
+
 const notFound = (id: string) => new ApiError('not_found', `webhook endpoint ${id} not found`);
 
 export const createWebhook = defineOperation({
@@ -81,9 +87,10 @@ export const createWebhook = defineOperation({
   cost: COSTS.free,
   body: z.object({ url: endpointUrlField, description: z.string().max(200).optional() }),
   response: EndpointWithSecret,
-  handler: async ({ body, caller }) => {
+  handler: async ({ body, caller, request }) => {
     const endpoint = await createEndpoint(caller.userId, checkEndpointUrl(body.url), body.description ?? '');
     if (!endpoint) throw new ApiError('invalid_request', `this account already has ${MAX_ENDPOINTS_PER_ACCOUNT} webhook endpoints: delete one first`);
+    await auditChange({ caller, request }, { action: 'endpoint.created', target: endpointTarget(endpoint), after: endpointState(endpoint) });
     return { data: endpoint };
   },
 });
@@ -111,8 +118,10 @@ export const deleteWebhook = defineOperation({
   cost: COSTS.free,
   params: endpointParams,
   response: z.object({ id: z.string(), deleted: z.literal(true) }),
-  handler: async ({ params, caller }) => {
-    if (!(await deleteEndpoint(caller.userId, params.webhookId))) throw notFound(params.webhookId);
+  handler: async ({ params, caller, request }) => {
+    const deleted = await deleteEndpoint(caller.userId, params.webhookId);
+    if (!deleted) throw notFound(params.webhookId);
+    await auditChange({ caller, request }, { action: 'endpoint.deleted', target: endpointTarget(deleted), before: endpointState(deleted) });
     return { data: { id: params.webhookId, deleted: true as const } };
   },
 });
@@ -129,9 +138,17 @@ export const rotateWebhookSecret = defineOperation({
   params: endpointParams,
   body: z.object({ overlap_seconds: integerField(0, 7 * 86_400).optional() }),
   response: EndpointWithSecret,
-  handler: async ({ params, body, caller }) => {
+  handler: async ({ params, body, caller, request }) => {
     const endpoint = await rotateEndpointSecret(caller.userId, params.webhookId, body.overlap_seconds ?? 86_400);
     if (!endpoint) throw notFound(params.webhookId);
+    // The secrets themselves never reach the log: only that one was replaced, and until when the old one signs.
+    const state = endpointState(endpoint);
+    await auditChange({ caller, request }, {
+      action: 'endpoint.updated',
+      target: endpointTarget(endpoint),
+      before: state,
+      after: { ...state, secret_rotated: true, previous_secret_expires_at: endpoint.previous_secret_expires_at },
+    });
     return { data: endpoint };
   },
 });
