@@ -1,43 +1,12 @@
-import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '@/lib/credits';
 import { getPool } from '@/lib/db/pool';
 import { sharedKeyChangeListener, stopKeyChangeListener } from '@/lib/keys/key-change-listener';
 import { waitFor } from '../support/account-fixtures';
+import { admin, expectFailure, expectOk } from '../support/admin-cli';
 import { callApi } from '../support/api-client';
 import { expectError, expectSuccess } from '../support/api-records';
-
-// The operator CLI exactly as the README and the black-box check run it:
-// `npm run --silent admin -- <command>`, result on the last line of stdout, errors as one line.
-
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
-
-type CliResult = { code: number; stdout: string; lastLine: string; errorLines: string[] };
-
-function admin(...args: string[]): Promise<CliResult> {
-  return new Promise((resolve) => {
-    execFile('npm', ['run', '--silent', 'admin', '--', ...args], { cwd: ROOT, env: { ...process.env }, timeout: 60_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-      const lines = stdout.split('\n').filter((line) => line.trim() !== '');
-      // npm's own warnings about this machine's npm configuration are not the CLI's output.
-      const errorLines = stderr.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('npm warn'));
-      resolve({ code, stdout, lastLine: lines.at(-1) ?? '', errorLines });
-    });
-  });
-}
-
-function expectOk(result: CliResult): string {
-  expect({ code: result.code, errors: result.errorLines }).toEqual({ code: 0, errors: [] });
-  return result.lastLine;
-}
-
-function expectFailure(result: CliResult, message: RegExp): void {
-  expect(result.code).not.toBe(0);
-  expect(result.errorLines, 'exactly one error line').toHaveLength(1);
-  expect(result.errorLines[0]).toMatch(message);
-}
 
 const email = `cli-${crypto.randomBytes(4).toString('hex')}@example.test`;
 let key: string;
@@ -123,7 +92,7 @@ describe('admin CLI', () => {
       admin('teleport'),
       admin('balance'),
     ]);
-    const messages = [/already exists/, /no account with the email nobody-at-all/, /--bogus/, /--credits/, /scopes/, /--expires/, /no such key/, /no platform user/, /unknown command "teleport"/, /--email is required/];
+    const messages = [/already exists/, /no account with the email nobody-at-all/, /--bogus/, /--credits/, /scopes/, /--expires/, /no such key/, /no platform user/, /unknown command "teleport"/, /--email or --workspace is required/];
     results.forEach((result, i) => expectFailure(result, messages[i]));
     expect(expectOk(await admin('balance', '--email', email))).toBe(balance);
   });
