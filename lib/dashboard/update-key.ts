@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { budgetField } from '@/lib/budgets/budget-schema';
 import { getPool } from '@/lib/db/pool';
 import { DEFAULT_RATE_LIMIT } from '@/lib/keys/issue-key';
 import { optionalExpiry, optionalWholeNumber } from './create-key';
@@ -19,15 +20,18 @@ export const updateKeySchema = z
       .transform((value) => String(value).trim())
       .pipe(z.string().regex(/^[0-9]+$/, 'Enter a whole number of requests per second').transform(Number))
       .pipe(z.number().int().min(1, 'The rate limit must be at least 1 request per second')),
+    // Daily and monthly budgets (docs/budgets.md): empty removes one, 0 allows no paid calls.
+    dailyBudget: budgetField,
+    monthlyBudget: budgetField,
   })
   .partial()
   .strict()
   .refine((input) => Object.keys(input).length > 0, 'Change at least one setting');
 
-export type KeySettings = { name: string; scopes: string[]; creditLimit: number | null; expiresAt: string | null; rateLimit: number };
+export type KeySettings = { name: string; scopes: string[]; creditLimit: number | null; expiresAt: string | null; rateLimit: number; dailyBudget: number | null; monthlyBudget: number | null };
 export type UpdateKeyResult = { ok: true; key: KeySettings } | { ok: false; errors: FieldErrors } | { ok: false; notFound: true };
 
-type KeyRow = { name: string; scopes: string[]; credit_limit: string | null; expires_at: Date | null; rate_limit: number; revoked_at: Date | null };
+type KeyRow = { name: string; scopes: string[]; credit_limit: string | null; expires_at: Date | null; rate_limit: number; revoked_at: Date | null; daily_budget: string | null; monthly_budget: string | null };
 
 // Each column keeps its value unless its "given" flag is set; the api_keys trigger then tells
 // every instance, so the change applies to the next call everywhere.
@@ -37,12 +41,14 @@ const UPDATE_SQL = `
     scopes = CASE WHEN $5 THEN $6::text[] ELSE scopes END,
     credit_limit = CASE WHEN $7 THEN $8::bigint ELSE credit_limit END,
     expires_at = CASE WHEN $9 THEN $10::timestamptz ELSE expires_at END,
-    rate_limit = CASE WHEN $11 THEN $12::int ELSE rate_limit END
+    rate_limit = CASE WHEN $11 THEN $12::int ELSE rate_limit END,
+    daily_budget = CASE WHEN $13 THEN $14::bigint ELSE daily_budget END,
+    monthly_budget = CASE WHEN $15 THEN $16::bigint ELSE monthly_budget END
   WHERE id = $1 AND user_id = $2
-  RETURNING name, scopes, credit_limit, expires_at, rate_limit, revoked_at`;
+  RETURNING name, scopes, credit_limit, expires_at, rate_limit, revoked_at, daily_budget, monthly_budget`;
 
 /**
- * Changes a key's name, scopes, spending limit, expiry or rate limit. A revoked key can only be
+ * Changes a key's name, scopes, spending limit, daily or monthly budget, expiry or rate limit. A revoked key can only be
  * renamed. The rate limit goes up to the contract's default (100/s) here, or to what an operator
  * set when that is higher: raising it further is the operator's call (admin CLI).
  */
@@ -53,7 +59,7 @@ export async function updateKey(userId: string, keyId: string, input: unknown): 
   const client = await getPool().connect();
   try {
     await client.query('BEGIN');
-    const { rows } = await client.query<KeyRow>('SELECT name, scopes, credit_limit, expires_at, rate_limit, revoked_at FROM api_keys WHERE id = $1 AND user_id = $2 FOR UPDATE', [
+    const { rows } = await client.query<KeyRow>('SELECT name, scopes, credit_limit, expires_at, rate_limit, revoked_at, daily_budget, monthly_budget FROM api_keys WHERE id = $1 AND user_id = $2 FOR UPDATE', [
       keyId,
       userId,
     ]);
@@ -85,6 +91,10 @@ export async function updateKey(userId: string, keyId: string, input: unknown): 
       changes.expiresOn ?? null,
       given('rateLimit'),
       changes.rateLimit ?? null,
+      given('dailyBudget'),
+      changes.dailyBudget ?? null,
+      given('monthlyBudget'),
+      changes.monthlyBudget ?? null,
     ]);
     await client.query('COMMIT');
     const row = updated.rows[0];
@@ -96,6 +106,8 @@ export async function updateKey(userId: string, keyId: string, input: unknown): 
         creditLimit: row.credit_limit === null ? null : Number(row.credit_limit),
         expiresAt: row.expires_at?.toISOString() ?? null,
         rateLimit: row.rate_limit,
+        dailyBudget: row.daily_budget === null ? null : Number(row.daily_budget),
+        monthlyBudget: row.monthly_budget === null ? null : Number(row.monthly_budget),
       },
     };
   } catch (error) {

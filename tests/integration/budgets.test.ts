@@ -3,6 +3,7 @@ import { setBudgetClock } from '@/lib/budgets/budget-clock';
 import { setKeyBudgets } from '@/lib/budgets/key-budgets';
 import { getWorkspaceBudgets, setWorkspaceBudgets } from '@/lib/budgets/workspace-budgets';
 import { checkLedger } from '@/lib/credits';
+import { updateKey } from '@/lib/dashboard/update-key';
 import { getPool } from '@/lib/db/pool';
 import { issueKey } from '@/lib/keys';
 import { flushMetering } from '@/lib/metering/meter';
@@ -152,5 +153,35 @@ describe('exact under concurrency', () => {
     expect(ledger).toMatchObject({ usage: cap, ok: true });
     const { rows } = await getPool().query<{ day_spent: string }>('SELECT day_spent FROM credit_balances WHERE user_id = $1', [account.userId]);
     expect(Number(rows[0].day_spent)).toBe(cap);
+  });
+});
+
+describe('settings and what GET /v2/account shows', () => {
+  it("updateKey sets a key's budgets; /v2/account shows both scopes' budget, spend this period and resets_at", async () => {
+    const account = await createApiAccount({ label: 'budget-account' });
+    await setWorkspace(account.userId, { dailyBudget: 1_000, timeZone: 'America/New_York' });
+    const updated = await updateKey(account.userId, account.keyId, { dailyBudget: '500', monthlyBudget: 2_000 });
+    expect(updated).toMatchObject({ ok: true, key: { dailyBudget: 500, monthlyBudget: 2_000 } });
+    expect(await updateKey(account.userId, account.keyId, { dailyBudget: '1.5' })).toMatchObject({ ok: false, errors: { dailyBudget: expect.any(String) } });
+    setBudgetClock(new Date('2026-01-14T23:30:00Z'));
+    expectSuccess(await profile(account));
+    const answer = await account.call('GET', '/v2/account');
+    expectSuccess(answer);
+    const spent = PRICE.profile;
+    expect(answer.body.data.budgets).toEqual({
+      time_zone: 'America/New_York',
+      workspace: { day: { budget: 1_000, spent, resets_at: '2026-01-15T05:00:00.000Z' }, month: { budget: null, spent, resets_at: '2026-02-01T05:00:00.000Z' } },
+      key: { day: { budget: 500, spent, resets_at: '2026-01-15T05:00:00.000Z' }, month: { budget: 2_000, spent, resets_at: '2026-02-01T05:00:00.000Z' } },
+    });
+    // The next day in New York: the day's spend starts again, the month's stays. (The call is
+    // written first: a charge counts in the period in which it is written.)
+    await flushMetering();
+    setBudgetClock(new Date('2026-01-15T05:00:00Z'));
+    expect((await updateKey(account.userId, account.keyId, { dailyBudget: '' })).ok).toBe(true);
+    const later = await account.call('GET', '/v2/account');
+    expect(later.body.data.budgets.key).toEqual({
+      day: { budget: null, spent: 0, resets_at: '2026-01-16T05:00:00.000Z' },
+      month: { budget: 2_000, spent, resets_at: '2026-02-01T05:00:00.000Z' },
+    });
   });
 });

@@ -434,6 +434,74 @@ GetAccountResultConnectedAccount = TypedDict(
 )
 
 
+GetAccountResultBudgetsWorkspaceDay = TypedDict(
+    "GetAccountResultBudgetsWorkspaceDay",
+    {
+        "budget": "Optional[int]",
+        "spent": "int",
+        "resets_at": "str",
+    },
+)
+
+
+GetAccountResultBudgetsWorkspaceMonth = TypedDict(
+    "GetAccountResultBudgetsWorkspaceMonth",
+    {
+        "budget": "Optional[int]",
+        "spent": "int",
+        "resets_at": "str",
+    },
+)
+
+
+GetAccountResultBudgetsWorkspace = TypedDict(
+    "GetAccountResultBudgetsWorkspace",
+    {
+        "day": "GetAccountResultBudgetsWorkspaceDay",
+        "month": "GetAccountResultBudgetsWorkspaceMonth",
+    },
+)
+
+
+GetAccountResultBudgetsKeyDay = TypedDict(
+    "GetAccountResultBudgetsKeyDay",
+    {
+        "budget": "Optional[int]",
+        "spent": "int",
+        "resets_at": "str",
+    },
+)
+
+
+GetAccountResultBudgetsKeyMonth = TypedDict(
+    "GetAccountResultBudgetsKeyMonth",
+    {
+        "budget": "Optional[int]",
+        "spent": "int",
+        "resets_at": "str",
+    },
+)
+
+
+GetAccountResultBudgetsKey = TypedDict(
+    "GetAccountResultBudgetsKey",
+    {
+        "day": "GetAccountResultBudgetsKeyDay",
+        "month": "GetAccountResultBudgetsKeyMonth",
+    },
+)
+
+
+GetAccountResultBudgets = TypedDict(
+    "GetAccountResultBudgets",
+    {
+        "time_zone": "str",
+        "workspace": "GetAccountResultBudgetsWorkspace",
+        "key": "Optional[GetAccountResultBudgetsKey]",
+    },
+)
+
+
 GetAccountResultPlatforms = TypedDict(
     "GetAccountResultPlatforms",
     {
@@ -452,6 +520,7 @@ GetAccountResult = TypedDict(
         "balance": "int",
         "key": "Optional[GetAccountResultKey]",
         "connected_account": "Optional[GetAccountResultConnectedAccount]",
+        "budgets": "GetAccountResultBudgets",
         "platforms": "GetAccountResultPlatforms",
     },
 )

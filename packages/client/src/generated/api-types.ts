@@ -625,6 +625,48 @@ export type OperationTypes = {
       connected_account: {
         username: string;
       } | null;
+      /** Daily and monthly budgets of the workspace and of this key, with this period’s spend: a call past one is refused with 402 key_budget_reached or workspace_budget_reached */
+      budgets: {
+        /** The IANA time zone whose midnights start the days and months */
+        time_zone: string;
+        workspace: {
+          day: {
+            /** Credits allowed in the period; null: no budget */
+            budget: number | null;
+            /** Charged in the current period */
+            spent: number;
+            /** When the next period starts (ISO 8601), in the workspace’s time zone */
+            resets_at: string;
+          };
+          month: {
+            /** Credits allowed in the period; null: no budget */
+            budget: number | null;
+            /** Charged in the current period */
+            spent: number;
+            /** When the next period starts (ISO 8601), in the workspace’s time zone */
+            resets_at: string;
+          };
+        };
+        /** null when called from a dashboard session rather than with a key */
+        key: {
+          day: {
+            /** Credits allowed in the period; null: no budget */
+            budget: number | null;
+            /** Charged in the current period */
+            spent: number;
+            /** When the next period starts (ISO 8601), in the workspace’s time zone */
+            resets_at: string;
+          };
+          month: {
+            /** Credits allowed in the period; null: no budget */
+            budget: number | null;
+            /** Charged in the current period */
+            spent: number;
+            /** When the next period starts (ISO 8601), in the workspace’s time zone */
+            resets_at: string;
+          };
+        } | null;
+      };
       /** The platforms this deployment serves */
       platforms: {
         /** What a request without the Perch-Platform header is served from */
