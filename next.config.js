@@ -5,6 +5,8 @@ const nextConfig = {
   poweredByHeader: false,
   typescript: { tsconfigPath: 'tsconfig.build.json' },
   reactStrictMode: true,
+  // forbidden(): a workspace role without the right sees 403, not a misleading 404.
+  experimental: { authInterrupts: true },
 };
 
 export default nextConfig;

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { DashboardShell } from '@/components/dashboard/shell';
-import { requestPath } from '@/lib/auth/request-path';
-import { requireUser } from '@/lib/auth/require-user';
+import { requireWorkspace } from '@/lib/auth/require-workspace';
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
-  // Pages check the session again themselves: layouts are not re-rendered on client-side navigation.
-  const user = await requireUser(await requestPath('/dashboard'));
-  return <DashboardShell user={user}>{children}</DashboardShell>;
+  // Pages check the session and role again themselves: layouts are not re-rendered on
+  // client-side navigation. Every role may see the frame (usage.view is everyone's).
+  const context = await requireWorkspace('usage.view');
+  return <DashboardShell context={context}>{children}</DashboardShell>;
 }

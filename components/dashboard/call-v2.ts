@@ -1,3 +1,4 @@
+import { inCurrentWorkspace } from './workspace-url';
 import { SOURCE_HEADER, sourceOfPage } from '@/lib/dashboard/call-source';
 
 /** A /v2 answer as the dashboard shows it: the data, or the API's error code and message. */
@@ -28,7 +29,7 @@ export async function callV2<T>(method: 'GET' | 'POST' | 'DELETE', path: string,
   if (options.keyId) headers['x-perch-key-id'] = options.keyId;
   let response: Response;
   try {
-    response = await fetch(`/api/dashboard/v2/${path.replace(/^\//, '')}`, {
+    response = await fetch(inCurrentWorkspace(`/api/dashboard/v2/${path.replace(/^\//, '')}`), {
       method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),

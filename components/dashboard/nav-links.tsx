@@ -7,7 +7,7 @@ export type NavItem = { href: string; label: string };
 
 function isCurrent(pathname: string, href: string): boolean {
   // The overview's path is a prefix of every other dashboard page's.
-  if (href === '/dashboard') return pathname === href;
+  if (href.endsWith('/dashboard')) return pathname === href;
   return pathname === href || pathname.startsWith(`${href}/`);
 }
 

@@ -18,7 +18,7 @@ import { RotateKeyDialog } from './rotate-key-dialog';
 type Revealed = { key: CreatedKey; note?: string };
 
 /** The keys page's interactive part: create, reveal once, edit, rotate, revoke, delete, and a fresh list after each. */
-export function KeysManager({ initialKeys }: { initialKeys: KeySummary[] }) {
+export function KeysManager({ initialKeys, canCreate }: { initialKeys: KeySummary[]; canCreate: boolean }) {
   const queryClient = useQueryClient();
   const { data: keys } = useQuery({ queryKey: KEYS_QUERY_KEY, queryFn: fetchKeys, initialData: initialKeys });
   const [revealed, setRevealed] = useState<Revealed | null>(null);
@@ -36,16 +36,18 @@ export function KeysManager({ initialKeys }: { initialKeys: KeySummary[] }) {
   return (
     <div className="flex flex-col gap-6">
       {revealed && <NewKeyPanel created={revealed.key} note={revealed.note} onDismiss={() => setRevealed(null)} />}
-      <Card title="Create a key">
-        <CreateKeyForm
-          onCreated={(key) => {
-            setRevealed({ key });
-            setAnnouncement(`Key ${key.name} created`);
-            void refresh();
-          }}
-        />
-      </Card>
-      <Card title="Your keys">
+      {canCreate && (
+        <Card title="Create a key">
+          <CreateKeyForm
+            onCreated={(key) => {
+              setRevealed({ key });
+              setAnnouncement(`Key ${key.name} created`);
+              void refresh();
+            }}
+          />
+        </Card>
+      )}
+      <Card title="The workspace's keys">
         <p role="status" className="sr-only">
           {announcement}
         </p>

@@ -18,14 +18,14 @@ import { POLL_MS, REALTIME_QUERY_KEY, fetchRealtime, realtimeQueryKey } from './
 import { RuleForm, type KeyChoice } from './rule-form';
 import { RulesTable } from './rules-table';
 
-type Props = { initial: Realtime; initialStatus: DeliveryStatus | null; initialMatches: RecentMatch[]; keys: KeyChoice[] };
+type Props = { initial: Realtime; initialStatus: DeliveryStatus | null; initialMatches: RecentMatch[]; keys: KeyChoice[]; canManage: boolean };
 
 /**
  * The Rules page's interactive part: rules (create, edit, pause, resume, delete), live matches,
  * webhook endpoints and the delivery log, all polled while the page is open. Rule calls run as
  * the rule's key through the dashboard's /v2 mount (X-Perch-Key-Id); endpoints are the account's.
  */
-export function RulesManager({ initial, initialStatus, initialMatches, keys }: Props) {
+export function RulesManager({ initial, initialStatus, initialMatches, keys, canManage }: Props) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState(initialStatus);
   const { data, isError } = useQuery({
@@ -64,7 +64,9 @@ export function RulesManager({ initial, initialStatus, initialMatches, keys }: P
         {announcement}
       </p>
       <Card title="Create a rule">
-        {keys.length === 0 ? (
+        {!canManage ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">Your role in this workspace reads rules; owners, admins and developers change them.</p>
+        ) : keys.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">
             Rules belong to an API key. <Link href="/dashboard/keys" className="text-brand-600 underline dark:text-brand-400">Create a key</Link> first.
           </p>

@@ -27,9 +27,11 @@ export async function createAccount(input: AccountInput): Promise<{ id: string; 
   const prisma = getPrisma();
   if (await prisma.user.findUnique({ where: { email }, select: { id: true } })) throw new AccountExistsError(email);
   const user = await prisma.user.create({
-    data: { email, passwordHash: await hashPassword(password), isAdmin: admin, balance: { create: { balance: 0n } } },
+    data: { email, passwordHash: await hashPassword(password), isAdmin: admin },
     select: { id: true, email: true },
   });
+  // The users trigger made the personal workspace (same id); it owns the balance.
+  await prisma.creditBalance.create({ data: { userId: user.id, balance: 0n } });
   if (credits > 0) await grantCredits(user.id, credits, reason);
   return user;
 }

@@ -15,7 +15,7 @@ export type StripeEventOutcome =
 const GRANT_ONCE_SQL = `
   WITH payment AS (
     INSERT INTO stripe_payments (event_id, session_id, user_id, credits, amount_total, currency)
-    SELECT $1, $2, u.id, $4::bigint, $5::bigint, $6 FROM users u WHERE u.id = $3
+    SELECT $1, $2, w.id, $4::bigint, $5::bigint, $6 FROM workspaces w WHERE w.id = $3
     ON CONFLICT DO NOTHING
     RETURNING user_id, credits, session_id
   ), granted AS (

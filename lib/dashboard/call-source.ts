@@ -1,3 +1,4 @@
+import { splitWorkspacePath } from '@/lib/workspaces/workspace-path';
 import type { UsageSource } from '@/lib/credits/types';
 
 // Where a call came from, stored in usage_events.source: `api` for a call with a key's secret,
@@ -28,7 +29,8 @@ export function parseDashboardSource(header: string | null): DashboardSource {
 }
 
 /** The source of a call made from a dashboard page, from the page's path. */
-export function sourceOfPage(pathname: string): DashboardSource {
+export function sourceOfPage(browserPath: string): DashboardSource {
+  const pathname = splitWorkspacePath(browserPath)?.rest ?? browserPath;
   if (pathname.startsWith('/dashboard/playground')) return 'playground';
   if (pathname.startsWith('/dashboard/explore')) return 'explorer';
   if (pathname.startsWith('/dashboard/rules')) return 'rules';

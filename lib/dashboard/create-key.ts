@@ -49,13 +49,13 @@ export const createKeyFormSchema = z.object({
 export type CreatedKey = { id: string; key: string; display: string; name: string };
 export type CreateKeyResult = { ok: true; key: CreatedKey } | { ok: false; errors: FieldErrors };
 
-/** Validates the create-key form and issues the key; the raw key is in the result only. */
-export async function createKeyForUser(userId: string, input: unknown): Promise<CreateKeyResult> {
+/** Validates the create-key form and issues the key in workspace `userId`, made by person `createdBy`; the raw key is in the result only. */
+export async function createKeyForUser(userId: string, input: unknown, createdBy?: string): Promise<CreateKeyResult> {
   const parsed = createKeyFormSchema.safeParse(input);
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
   const active = await getPrisma().apiKey.count({ where: { userId, revokedAt: null } });
   if (active >= MAX_ACTIVE_KEYS) return { ok: false, errors: { form: `You have ${MAX_ACTIVE_KEYS} active keys: revoke one before creating another` } };
   const { name, scopes, creditLimit, expiresOn } = parsed.data;
-  const issued = await issueKey({ userId, name, scopes, creditLimit, expiresAt: expiresOn });
+  const issued = await issueKey({ userId, createdBy, name, scopes, creditLimit, expiresAt: expiresOn });
   return { ok: true, key: { ...issued, name } };
 }

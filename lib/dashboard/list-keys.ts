@@ -22,7 +22,14 @@ export type KeySummary = {
   /** After a rotation: until when the replaced secret still works; null when it no longer does. */
   previousSecretValidUntil: string | null;
   status: KeyStatus;
+  /** The email of the member who issued it; null for keys issued by the CLI or a since-deleted person. */
+  createdBy: string | null;
+  /** Whether the person looking may edit, rotate, revoke or delete it (their own key, or any key for admins). */
+  manageable: boolean;
 };
+
+/** Who is looking: the keys they issued are theirs to manage; `all` for owners and admins. */
+export type KeyManager = { personId: string; all: boolean };
 
 const SELECT = {
   id: true,
@@ -39,10 +46,12 @@ const SELECT = {
   expiresAt: true,
   revokedAt: true,
   previousKeyExpiresAt: true,
+  createdById: true,
+  createdBy: { select: { email: true } },
 } as const;
 
-/** An account's keys, newest first: usable ones, then revoked and expired ones. */
-export async function listKeys(userId: string, now: Date = new Date()): Promise<KeySummary[]> {
+/** A workspace's keys (`userId`, the owner column), newest first: usable ones, then revoked and expired ones. */
+export async function listKeys(userId: string, manager: KeyManager | null = null, now: Date = new Date()): Promise<KeySummary[]> {
   const keys = await getPrisma().apiKey.findMany({ where: { userId }, select: SELECT, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
   const summaries = keys.map((key): KeySummary => {
     const creditsSpent = Number(key.creditsSpent);
@@ -71,6 +80,8 @@ export async function listKeys(userId: string, now: Date = new Date()): Promise<
       revokedAt: key.revokedAt?.toISOString() ?? null,
       previousSecretValidUntil: graceLeft ? key.previousKeyExpiresAt!.toISOString() : null,
       status,
+      createdBy: key.createdBy?.email ?? null,
+      manageable: manager !== null && (manager.all || key.createdById === manager.personId),
     };
   });
   // Stable sort: creation order within each group.

@@ -10,6 +10,8 @@ export const DEFAULT_RATE_LIMIT = 100;
 export const issueKeyInputSchema = z
   .object({
     userId: z.string().min(1),
+    /** The person issuing it (absent: the owner of a personal workspace, else nobody). */
+    createdBy: z.string().min(1).nullish(),
     name: z.string().trim().min(1).max(100),
     scopes: z
       .array(z.enum(['read', 'write']))
@@ -28,19 +30,19 @@ export type IssueKeyInput = z.input<typeof issueKeyInputSchema>;
 export type IssuedKey = { id: string; key: string; display: string };
 
 const INSERT_KEY_SQL = `
-  INSERT INTO api_keys (id, user_id, name, key_hash, key_start, key_end, scopes, rate_limit, credit_limit, expires_at)
-  VALUES ($1, $2, $3, $4, $5, $6, $7::text[], $8, $9, $10)`;
+  INSERT INTO api_keys (id, user_id, name, key_hash, key_start, key_end, scopes, rate_limit, credit_limit, expires_at, created_by)
+  VALUES ($1, $2, $3, $4, $5, $6, $7::text[], $8, $9, $10, coalesce($11, (SELECT created_by FROM workspaces WHERE id = $2 AND personal)))`;
 
-/** Creates a key for a user; the full key is in the result and nowhere else, ever. */
+/** Creates a key for a workspace (`userId`, the owner column); the full key is in the result and nowhere else, ever. */
 export async function issueKey(input: IssueKeyInput): Promise<IssuedKey> {
-  const { userId, name, scopes, creditLimit, rateLimit, expiresAt } = issueKeyInputSchema.parse(input);
+  const { userId, createdBy, name, scopes, creditLimit, rateLimit, expiresAt } = issueKeyInputSchema.parse(input);
   const id = `key_${randomBase62(20)}`;
   const key = generateApiKey();
   const parts = keyDisplayParts(key);
   await getPool().query({
     name: 'perch_keys_insert',
     text: INSERT_KEY_SQL,
-    values: [id, userId, name, hashApiKey(key), parts.keyStart, parts.keyEnd, scopes, rateLimit ?? DEFAULT_RATE_LIMIT, creditLimit ?? null, expiresAt ?? null],
+    values: [id, userId, name, hashApiKey(key), parts.keyStart, parts.keyEnd, scopes, rateLimit ?? DEFAULT_RATE_LIMIT, creditLimit ?? null, expiresAt ?? null, createdBy ?? null],
   });
   return { id, key, display: formatKeyDisplay(parts) };
 }

@@ -24,3 +24,23 @@ export function workspaceHref(slug: string, path: string): string {
 export function slugOfPath(pathname: string): string | null {
   return splitWorkspacePath(pathname)?.slug ?? null;
 }
+
+/**
+ * The workspace of the page a same-origin request came from (its Referer), or null. A link or
+ * form written as `/dashboard/…` on a page of `/w/acme/…` then stays in acme in that tab, even
+ * when another tab has since opened another workspace.
+ */
+export function refererSlug(referer: string | null, host: string | null): string | null {
+  if (!referer || !host) return null;
+  try {
+    const url = new URL(referer);
+    return url.host === host ? slugOfPath(url.pathname) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Paths that act in a workspace: dashboard pages and the dashboard's API. */
+export function isWorkspaceScopedPath(pathname: string): boolean {
+  return pathname === '/dashboard' || pathname.startsWith('/dashboard/') || pathname.startsWith('/api/dashboard/');
+}

@@ -7,7 +7,7 @@ import { RecentRequests } from '@/components/overview/recent-requests';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { Card, Stat } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
-import { requireUser } from '@/lib/auth/require-user';
+import { requireWorkspace } from '@/lib/auth/require-workspace';
 import { formatDate, formatNumber, formatPercent } from '@/lib/dashboard/format';
 import { getOverview } from '@/lib/dashboard/get-overview';
 import { getRecentRequests } from '@/lib/dashboard/get-recent-requests';
@@ -15,8 +15,8 @@ import { getRecentRequests } from '@/lib/dashboard/get-recent-requests';
 export const metadata: Metadata = { title: 'Overview' };
 
 export default async function OverviewPage() {
-  const user = await requireUser('/dashboard');
-  const [overview, recent] = await Promise.all([getOverview(user.id), getRecentRequests(user.id)]);
+  const { workspace } = await requireWorkspace('usage.view');
+  const [overview, recent] = await Promise.all([getOverview(workspace.id), getRecentRequests(workspace.id)]);
   const hasUsage = overview.creditsByTag.series.length > 0;
   return (
     <>

@@ -9,7 +9,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { ThresholdForm } from '@/components/alerts/threshold-form';
 import { FormAlert } from '@/components/ui/form-alert';
 import { getBalanceStatus } from '@/lib/alerts/balance-alert';
-import { requireUser } from '@/lib/auth/require-user';
+import { requireWorkspace } from '@/lib/auth/require-workspace';
+import { can } from '@/lib/workspaces/roles';
 import { readStripeConfig } from '@/lib/billing/stripe-config';
 import { formatNumber } from '@/lib/dashboard/format';
 import { getBilling } from '@/lib/dashboard/get-billing';
@@ -22,11 +23,12 @@ const CHECKOUT_MESSAGES: Record<string, { tone: 'success' | 'error'; text: strin
 };
 
 export default async function BillingPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const user = await requireUser('/dashboard/billing');
-  const billing = await getBilling(user.id);
+  const { workspace, role } = await requireWorkspace('billing.view');
+  const billing = await getBilling(workspace.id);
   const stripe = readStripeConfig();
-  const balanceStatus = await getBalanceStatus(user.id);
+  const balanceStatus = await getBalanceStatus(workspace.id);
   const checkout = CHECKOUT_MESSAGES[String((await searchParams).checkout ?? '')];
+  const manage = can(role, 'billing.manage');
   const everZero = billing.balanceByDay.every((d) => d.balance === 0);
   return (
     <>
@@ -39,7 +41,9 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
       <div className="mt-6 flex flex-col gap-6">
         {checkout ? <FormAlert tone={checkout.tone} message={checkout.text} /> : null}
         <Card title="Buy credits">
-          {stripe ? (
+          {stripe && !manage ? (
+            <p className="text-sm text-zinc-600 dark:text-zinc-300">Owners and billing members of the workspace buy credits.</p>
+          ) : stripe ? (
             <BuyCredits packs={stripe.packs} currency={stripe.currency} />
           ) : (
             <p className="text-sm text-zinc-600 dark:text-zinc-300" data-testid="credits-granted-by">
@@ -63,7 +67,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
           />
         </ChartFrame>
         <Card title="Low-balance alert">
-          <ThresholdForm initial={balanceStatus} />
+          {manage ? <ThresholdForm initial={balanceStatus} /> : <p className="text-sm text-zinc-600 dark:text-zinc-300">Warns below {balanceStatus.threshold.toLocaleString('en-US')} credits. Owners and billing members change it.</p>}
         </Card>
         <Card title="Open holds">
           <OpenHolds holds={billing.openHolds} heldTotal={billing.heldTotal} releaseSeconds={billing.holdReleaseSeconds} />

@@ -8,7 +8,8 @@ import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { ComposeBox } from '@/components/writes/compose-box';
 import { WRITE_COST_LABEL } from '@/components/writes/write-cost';
-import { requireUser } from '@/lib/auth/require-user';
+import { requireWorkspace } from '@/lib/auth/require-workspace';
+import { can } from '@/lib/workspaces/roles';
 import { getBlueskySummary } from '@/lib/connections/bluesky-connection';
 import { getConnectionSummary } from '@/lib/connections/get-connection-summary';
 import { readPlatformConfig } from '@/lib/platform/platform-config';
@@ -22,15 +23,20 @@ function one(value: string | string[] | undefined): string | undefined {
 }
 
 export default async function ConnectionsPage({ searchParams }: Props) {
-  const user = await requireUser('/dashboard/connections');
+  const { workspace, role } = await requireWorkspace('connections.view');
   const platforms = readPlatformConfig();
   const servesBluesky = platforms.platforms.includes('bluesky');
-  const [connection, query, bluesky] = await Promise.all([getConnectionSummary(user.id), searchParams, servesBluesky ? getBlueskySummary(user.id) : null]);
+  const [connection, query, bluesky] = await Promise.all([getConnectionSummary(workspace.id), searchParams, servesBluesky ? getBlueskySummary(workspace.id) : null]);
   const connected = connection.kind === 'active' || connection.kind === 'operator';
   return (
     <>
       <PageHeader title="Connections" description="The platform account that writes act as: through the API with a write-scoped key, and from this dashboard." />
       <div className="flex flex-col gap-6">
+        {!can(role, 'connections.manage') && (
+          <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="connections-read-only">
+            Owners and admins of the workspace connect and disconnect accounts: the buttons below answer 403 for your role.
+          </p>
+        )}
         <ConnectionFlash
           flash={{ connected: one(query.connected), disconnected: one(query.disconnected), error: one(query.error), reason: one(query.reason) }}
           username={connected ? connection.username : null}
@@ -46,8 +52,8 @@ export default async function ConnectionsPage({ searchParams }: Props) {
         {platforms.platforms.length > 1 || platforms.defaultPlatform !== 'local' ? (
           <PlatformsCard platforms={platforms.platforms} defaultPlatform={platforms.defaultPlatform} />
         ) : null}
-        {platforms.x && <XConnectionCard userId={user.id} outcome={one(query.x)} canConnect={Boolean(platforms.x.oauth)} />}
-        {connected && (
+        {platforms.x && <XConnectionCard userId={workspace.id} outcome={one(query.x)} canConnect={Boolean(platforms.x.oauth)} />}
+        {connected && can(role, 'api.call') && (
           <Card title="Compose">
             <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
               Post a tweet, a reply or a quote as @{connection.username}. Each post costs {WRITE_COST_LABEL}, charged to your balance like an API call.

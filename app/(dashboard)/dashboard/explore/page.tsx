@@ -2,15 +2,14 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { ExploreSearch } from '@/components/explorer/explore-search';
 import { PageHeader } from '@/components/ui/page-header';
-import { requestPath } from '@/lib/auth/request-path';
-import { requireUser } from '@/lib/auth/require-user';
+import { requireWorkspace } from '@/lib/auth/require-workspace';
 import { getNames, getTweetSnippets } from '@/lib/platform/local/get-names';
 import { getSamples } from '@/lib/platform/local/get-samples';
 
 export const metadata: Metadata = { title: 'Explore' };
 
 export default async function ExplorePage() {
-  await requireUser(await requestPath('/dashboard/explore'));
+  await requireWorkspace('api.call');
   const samples = await getSamples(5);
   const [lists, communities, tweets] = await Promise.all([
     getNames('lists', samples.list_ids),

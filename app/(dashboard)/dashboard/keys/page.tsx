@@ -1,18 +1,21 @@
 import type { Metadata } from 'next';
 import { KeysManager } from '@/components/keys/keys-manager';
 import { PageHeader } from '@/components/ui/page-header';
-import { requireUser } from '@/lib/auth/require-user';
+import { requireWorkspace } from '@/lib/auth/require-workspace';
 import { listKeys } from '@/lib/dashboard/list-keys';
+import { keyManagerOf } from '@/lib/workspaces/key-access';
+import { can } from '@/lib/workspaces/roles';
 
 export const metadata: Metadata = { title: 'API keys' };
 
 export default async function KeysPage() {
-  const user = await requireUser('/dashboard/keys');
-  const keys = await listKeys(user.id);
+  const { user, workspace, role } = await requireWorkspace('keys.view');
+  const manager = keyManagerOf(user.id, role);
+  const keys = await listKeys(workspace.id, manager);
   return (
     <>
       <PageHeader title="API keys" description={<>Send a key as <code className="font-mono">Authorization: Bearer perch_…</code> to call /v2.</>} />
-      <KeysManager initialKeys={keys} />
+      <KeysManager initialKeys={keys} canCreate={can(role, 'keys.manage_own')} />
     </>
   );
 }

@@ -2,8 +2,7 @@ import type { Metadata } from 'next';
 import { Playground } from '@/components/playground/playground';
 import { PageHeader } from '@/components/ui/page-header';
 import { OPERATIONS } from '@/lib/api/registry';
-import { requestPath } from '@/lib/auth/request-path';
-import { requireUser } from '@/lib/auth/require-user';
+import { requireWorkspace } from '@/lib/auth/require-workspace';
 import { getSamples } from '@/lib/platform/local/get-samples';
 import { describeOperation } from '@/lib/playground/describe-operation';
 import { requestOrigin } from '@/lib/playground/request-origin';
@@ -16,7 +15,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function PlaygroundPage({ searchParams }: Props) {
   const params = toUrlSearchParams(await searchParams);
-  await requireUser(await requestPath('/dashboard/playground'));
+  await requireWorkspace('api.call');
   // Real usernames and ids of this deployment, so the first Send of any operation answers with data.
   const samples = await getSamples(5);
   const operations = OPERATIONS.map((operation) => describeOperation(operation, samples));

@@ -6,7 +6,7 @@ import { Card } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { ROUTED_OPERATIONS } from '@/lib/api/registry';
-import { requireUser } from '@/lib/auth/require-user';
+import { requireWorkspace } from '@/lib/auth/require-workspace';
 import { listKeys } from '@/lib/dashboard/list-keys';
 import { getRequest, listRequests, parseRequestLogFilters, RequestLogFilterError, type RequestLogPage } from '@/lib/dashboard/request-log';
 import { requestLogDays } from '@/lib/metering/prune-request-log';
@@ -27,20 +27,20 @@ function toSearchParams(raw: Record<string, string | string[] | undefined>): URL
 
 export default async function RequestsPage({ searchParams }: Props) {
   const params = toSearchParams(await searchParams);
-  const user = await requireUser(`/dashboard/requests${params.size > 0 ? `?${params}` : ''}`);
-  const keys = await listKeys(user.id);
+  const { workspace } = await requireWorkspace('usage.view');
+  const keys = await listKeys(workspace.id);
   const operations = ROUTED_OPERATIONS.map((o) => o.id).sort();
   const requestId = params.get('request_id')?.trim() || null;
 
   let error: string | null = null;
   let page: RequestLogPage = { requests: [], next: null };
   try {
-    page = await listRequests(user.id, parseRequestLogFilters(params));
+    page = await listRequests(workspace.id, parseRequestLogFilters(params));
   } catch (caught) {
     if (!(caught instanceof RequestLogFilterError)) throw caught;
     error = caught.message;
   }
-  const detail = requestId ? await getRequest(user.id, requestId) : null;
+  const detail = requestId ? await getRequest(workspace.id, requestId) : null;
   const nextParams = new URLSearchParams(params);
   nextParams.delete('request_id');
   if (page.next) nextParams.set('cursor', page.next);

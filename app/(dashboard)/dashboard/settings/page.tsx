@@ -7,12 +7,13 @@ import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { MIN_PASSWORD_LENGTH } from '@/lib/auth/password';
 import { recoveryCodesLeft } from '@/lib/account/recovery-codes';
-import { requireUser } from '@/lib/auth/require-user';
+import { requireWorkspace } from '@/lib/auth/require-workspace';
 
 export const metadata: Metadata = { title: 'Settings' };
 
 export default async function SettingsPage() {
-  const user = await requireUser('/dashboard/settings');
+  // Settings are the person's own (password, 2FA, deletion): any member reaches them.
+  const { user } = await requireWorkspace('usage.view');
   const codesLeft = user.twoFactor ? await recoveryCodesLeft(user.id) : null;
   return (
     <>

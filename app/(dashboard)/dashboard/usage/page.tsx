@@ -8,7 +8,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { KeyUsageCharts } from '@/components/usage/key-usage-charts';
 import { OperationsTable } from '@/components/usage/operations-table';
 import { RangePicker } from '@/components/usage/range-picker';
-import { requireUser } from '@/lib/auth/require-user';
+import { requireWorkspace } from '@/lib/auth/require-workspace';
 import { parseRange } from '@/lib/dashboard/days';
 import { getUsage } from '@/lib/dashboard/get-usage';
 
@@ -18,8 +18,8 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function UsagePage({ searchParams }: Props) {
   const range = parseRange((await searchParams).range);
-  const user = await requireUser(`/dashboard/usage?range=${range}`);
-  const usage = await getUsage(user.id, range);
+  const { workspace } = await requireWorkspace('usage.view');
+  const usage = await getUsage(workspace.id, range);
   const exportUrl = (kind: 'operations' | 'events') => `/api/dashboard/usage/export?range=${range}&kind=${kind}`;
   return (
     <>

@@ -1,4 +1,4 @@
-import { routeUser } from '@/lib/auth/route-user';
+import { routeWorkspace } from '@/lib/auth/route-workspace';
 import { deliveryStatusOf } from '@/lib/dashboard/delivery-status';
 import { getRealtime } from '@/lib/dashboard/get-realtime';
 import { dashboardRoute } from '@/lib/dashboard/dashboard-route';
@@ -7,10 +7,10 @@ export const dynamic = 'force-dynamic';
 
 /** The Rules page's rules (with match counts), endpoints and deliveries (?status= filters them); polled while it is open. */
 async function handleGet(request: Request): Promise<Response> {
-  const { user, response } = await routeUser(request);
+  const { workspace, response } = await routeWorkspace(request, 'rules.view');
   if (response) return response;
   const status = deliveryStatusOf(new URL(request.url).searchParams.get('status'));
-  return Response.json(await getRealtime(user.id, status), { headers: { 'cache-control': 'no-store' } });
+  return Response.json(await getRealtime(workspace.id, status), { headers: { 'cache-control': 'no-store' } });
 }
 
 export const GET = dashboardRoute(handleGet);

@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { TrendsView } from '@/components/explorer/trends-view';
-import { requestPath } from '@/lib/auth/request-path';
-import { requireUser } from '@/lib/auth/require-user';
+import { requireWorkspace } from '@/lib/auth/require-workspace';
 import { COUNTRIES, WORLDWIDE } from '@/lib/platform/countries';
 
 export const metadata: Metadata = { title: 'Trends' };
@@ -11,7 +10,7 @@ export const metadata: Metadata = { title: 'Trends' };
 const PLACES = [WORLDWIDE, ...COUNTRIES].map(({ name, code }) => ({ name, code }));
 
 export default async function TrendsPage() {
-  await requireUser(await requestPath('/dashboard/explore/trends'));
+  await requireWorkspace('api.call');
   return (
     <Suspense>
       <TrendsView places={PLACES} />

@@ -3,6 +3,8 @@
 // session is revoked at its authorization server too).
 import { z } from 'zod';
 import { connectBlueskyAccount } from '@/lib/admin/connect-bluesky';
+import { personActor, recordAudit } from '@/lib/audit/record-audit';
+import { clientIp } from '@/lib/auth/client-ip';
 import { jsonError } from '@/lib/auth/route-user';
 import { removeBlueskyConnection } from '@/lib/connections/bluesky-connection';
 import { getBlueskyOAuthClient } from '@/lib/connections/bluesky-oauth-client';
@@ -23,14 +25,15 @@ const connectSchema = z.object({
 });
 
 async function handlePost(request: Request): Promise<Response> {
-  const { user, bluesky, response } = await blueskyRouteUser(request);
+  const { user, workspace, bluesky, response } = await blueskyRouteUser(request);
   if (response) return response;
   const body = await readJsonBody(request);
   if (!body.ok) return jsonError(body.status, body.message, body.errors);
   const input = connectSchema.safeParse(body.body);
   if (!input.success) return jsonError(400, 'fix the highlighted fields', fieldErrors(input.error));
   try {
-    const account = await connectBlueskyAccount(user.id, input.data.identifier, input.data.appPassword, bluesky.serviceUrl, bluesky.timeoutMs);
+    const account = await connectBlueskyAccount(workspace.id, input.data.identifier, input.data.appPassword, bluesky.serviceUrl, bluesky.timeoutMs);
+    await recordAudit({ workspaceId: workspace.id, actor: personActor(user), action: 'connection.connected', target: { kind: 'connection', id: 'bluesky', label: account.handle }, ip: clientIp(request.headers) });
     return Response.json({ connected: true, did: account.did, handle: account.handle }, { headers: { 'cache-control': 'no-store' } });
   } catch (error) {
     if (error instanceof InvalidInputError) {
@@ -44,9 +47,10 @@ async function handlePost(request: Request): Promise<Response> {
 }
 
 async function handleDelete(request: Request): Promise<Response> {
-  const { user, bluesky, response } = await blueskyRouteUser(request);
+  const { user, workspace, bluesky, response } = await blueskyRouteUser(request);
   if (response) return response;
-  const removed = await removeBlueskyConnection(user.id);
+  const removed = await removeBlueskyConnection(workspace.id);
+  if (removed) await recordAudit({ workspaceId: workspace.id, actor: personActor(user), action: 'connection.disconnected', target: { kind: 'connection', id: 'bluesky', label: removed.did }, ip: clientIp(request.headers) });
   if (removed?.linkedVia === 'oauth') await endBlueskySessionUnlessUsed(getBlueskyOAuthClient(bluesky), removed.did);
   return Response.json({ disconnected: removed !== null }, { headers: { 'cache-control': 'no-store' } });
 }

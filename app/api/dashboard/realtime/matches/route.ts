@@ -1,4 +1,4 @@
-import { routeUser } from '@/lib/auth/route-user';
+import { routeWorkspace } from '@/lib/auth/route-workspace';
 import { getRecentMatches } from '@/lib/dashboard/get-recent-matches';
 import { dashboardRoute } from '@/lib/dashboard/dashboard-route';
 
@@ -9,9 +9,9 @@ export const dynamic = 'force-dynamic';
  * from GET /v2/stream: a stream delivery is charged 15 credits, watching the page is free.
  */
 async function handleGet(request: Request): Promise<Response> {
-  const { user, response } = await routeUser(request);
+  const { workspace, response } = await routeWorkspace(request, 'rules.view');
   if (response) return response;
-  return Response.json({ matches: await getRecentMatches(user.id) }, { headers: { 'cache-control': 'no-store' } });
+  return Response.json({ matches: await getRecentMatches(workspace.id) }, { headers: { 'cache-control': 'no-store' } });
 }
 
 export const GET = dashboardRoute(handleGet);

@@ -1,4 +1,5 @@
-import { jsonError, routeUser } from '@/lib/auth/route-user';
+import { jsonError } from '@/lib/auth/route-user';
+import { routeWorkspace } from '@/lib/auth/route-workspace';
 import { getRequest } from '@/lib/dashboard/request-log';
 import { dashboardRoute } from '@/lib/dashboard/dashboard-route';
 
@@ -6,9 +7,9 @@ export const dynamic = 'force-dynamic';
 
 /** One call of the account by its request id, with the parameters it was sent and its error. */
 async function handleGet(request: Request, { params }: { params: Promise<{ requestId: string }> }): Promise<Response> {
-  const { user, response } = await routeUser(request);
+  const { workspace, response } = await routeWorkspace(request, 'usage.view');
   if (response) return response;
-  const found = await getRequest(user.id, (await params).requestId);
+  const found = await getRequest(workspace.id, (await params).requestId);
   if (!found) return jsonError(404, 'no call of this account has that request id (calls are kept for PERCH_REQUEST_LOG_DAYS days)');
   return Response.json({ request: found }, { headers: { 'cache-control': 'no-store' } });
 }

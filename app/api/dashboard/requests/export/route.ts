@@ -1,4 +1,5 @@
-import { jsonError, routeUser } from '@/lib/auth/route-user';
+import { jsonError } from '@/lib/auth/route-user';
+import { routeWorkspace } from '@/lib/auth/route-workspace';
 import { dashboardRoute } from '@/lib/dashboard/dashboard-route';
 import { parseRequestLogFilters, RequestLogFilterError } from '@/lib/dashboard/request-log';
 import { requestLogCsv } from '@/lib/dashboard/request-log-csv';
@@ -7,7 +8,7 @@ export const dynamic = 'force-dynamic';
 
 /** The request log as CSV under the page's filters (`key`, `source`, `operation`, `status`, `within`, `from`, `to`): every matching call. */
 async function handleGet(request: Request): Promise<Response> {
-  const { user, response } = await routeUser(request);
+  const { workspace, response } = await routeWorkspace(request, 'usage.view');
   if (response) return response;
   const params = new URL(request.url).searchParams;
   // The export starts at the newest call whatever page the log showed.
@@ -16,7 +17,7 @@ async function handleGet(request: Request): Promise<Response> {
   try {
     const filters = parseRequestLogFilters(params);
     const day = new Date().toISOString().slice(0, 10);
-    return new Response(requestLogCsv(user.id, filters), {
+    return new Response(requestLogCsv(workspace.id, filters), {
       headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="perch-requests-${day}.csv"`, 'cache-control': 'no-store' },
     });
   } catch (error) {

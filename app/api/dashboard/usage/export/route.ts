@@ -1,4 +1,5 @@
-import { jsonError, routeUser } from '@/lib/auth/route-user';
+import { jsonError } from '@/lib/auth/route-user';
+import { routeWorkspace } from '@/lib/auth/route-workspace';
 import { parseRange } from '@/lib/dashboard/days';
 import { getUsage } from '@/lib/dashboard/get-usage';
 import { operationsCsv, usageEventsCsv } from '@/lib/dashboard/usage-csv';
@@ -12,16 +13,16 @@ function csvHeaders(filename: string): HeadersInit {
 
 /** CSV of the usage page's range: `kind=operations` (the table) or `kind=events` (every call). */
 async function handleGet(request: Request): Promise<Response> {
-  const { user, response } = await routeUser(request);
+  const { workspace, response } = await routeWorkspace(request, 'usage.view');
   if (response) return response;
   const params = new URL(request.url).searchParams;
   const range = parseRange(params.get('range'));
   const kind = params.get('kind');
   if (kind === 'operations') {
-    const usage = await getUsage(user.id, range);
+    const usage = await getUsage(workspace.id, range);
     return new Response(operationsCsv(usage.operations), { headers: csvHeaders(`perch-usage-by-operation-${range}d.csv`) });
   }
-  if (kind === 'events') return new Response(usageEventsCsv(user.id, range), { headers: csvHeaders(`perch-usage-events-${range}d.csv`) });
+  if (kind === 'events') return new Response(usageEventsCsv(workspace.id, range), { headers: csvHeaders(`perch-usage-events-${range}d.csv`) });
   return jsonError(400, 'kind must be operations or events');
 }
 

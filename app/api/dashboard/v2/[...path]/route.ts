@@ -1,13 +1,16 @@
 // /v2 for the signed-in dashboard (playground, explorer): the same dispatch as the public API,
-// authenticated by the session instead of a key, charged to the account with the source the
+// authenticated by the session instead of a key, charged to the workspace the URL names with the source the
 // calling page names in X-Perch-Source (playground, explorer, rules, dashboard). Paths mirror /v2: /api/dashboard/v2/users/jack runs GET /v2/users/jack.
 // Rules belong to a key: the Rules page names one of the account's keys in X-Perch-Key-Id and
 // the call runs as that key (its id and scopes), without the key's secret.
 import { dispatch } from '@/lib/api/dispatch';
-import { jsonError, routeUser } from '@/lib/auth/route-user';
+import { jsonError } from '@/lib/auth/route-user';
+import { routeWorkspace } from '@/lib/auth/route-workspace';
 import { parseDashboardSource, SOURCE_HEADER } from '@/lib/dashboard/call-source';
 import { dashboardRoute } from '@/lib/dashboard/dashboard-route';
 import { ownKeyCaller } from '@/lib/dashboard/own-key-caller';
+import { splitWorkspacePath } from '@/lib/workspaces/workspace-path';
+import { dashboardV2Permission } from '@/lib/workspaces/dashboard-v2-permission';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
@@ -21,14 +24,15 @@ const KEY_HEADER = 'x-perch-key-id';
 
 async function handle(request: Request): Promise<Response> {
   if (request.headers.get(REQUIRED_HEADER) !== '1') return jsonError(403, `send the ${REQUIRED_HEADER}: 1 header from the dashboard`);
-  const { user, response } = await routeUser(request);
+  const url = new URL(request.url);
+  // Whether or not the /w/<slug> prefix is still on the URL here, dispatch wants the bare /v2 path.
+  url.pathname = (splitWorkspacePath(url.pathname)?.rest ?? url.pathname).slice(PREFIX.length);
+  const { workspace, response } = await routeWorkspace(request, dashboardV2Permission(request.method, url.pathname.slice('/v2'.length)));
   if (response) return response;
   const keyId = request.headers.get(KEY_HEADER);
   const source = parseDashboardSource(request.headers.get(SOURCE_HEADER));
-  const caller = keyId ? await ownKeyCaller(user.id, keyId, source) : { userId: user.id, keyId: null, scopes: ['read', 'write'], source };
-  if (!caller) return jsonError(404, 'no usable key of yours has this id: it may have been revoked, have expired or been deleted');
-  const url = new URL(request.url);
-  url.pathname = url.pathname.slice(PREFIX.length);
+  const caller = keyId ? await ownKeyCaller(workspace.id, keyId, source) : { userId: workspace.id, keyId: null, scopes: ['read', 'write'], source };
+  if (!caller) return jsonError(404, 'no usable key of this workspace has this id: it may have been revoked, have expired or been deleted');
   const forwarded = new Request(url, {
     method: request.method,
     headers: request.headers,

@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { ProfileView } from '@/components/explorer/profile-view';
-import { requestPath } from '@/lib/auth/request-path';
-import { requireUser } from '@/lib/auth/require-user';
+import { requireWorkspace } from '@/lib/auth/require-workspace';
 import { getConnectionSummary } from '@/lib/connections/get-connection-summary';
 import { decodeParam } from '@/lib/explorer/decode-param';
 
@@ -14,8 +13,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function ProfilePage({ params }: Props) {
   const username = decodeParam((await params).username);
-  const user = await requireUser(await requestPath(`/dashboard/explore/users/${encodeURIComponent(username)}`));
-  const connection = await getConnectionSummary(user.id);
+  const { workspace } = await requireWorkspace('api.call');
+  const connection = await getConnectionSummary(workspace.id);
   return (
     <Suspense>
       <ProfileView username={username} connectedUsername={connection.kind === 'none' ? null : connection.username} />

@@ -7,6 +7,7 @@ import { getBlueskyOAuthClient } from '@/lib/connections/bluesky-oauth-client';
 import { startBlueskyAuthorization } from '@/lib/connections/bluesky-oauth-flow';
 import { blueskyIdentifierSchema } from '@/lib/connections/bluesky-identifier';
 import { blueskyRouteUser } from '@/lib/connections/bluesky-route-user';
+import { rememberWorkspace } from '@/lib/workspaces/find-membership';
 import { fieldErrors } from '@/lib/dashboard/field-errors';
 import { readJsonBody } from '@/lib/dashboard/read-json-body';
 import { InvalidInputError, PlatformError } from '@/lib/platform/errors';
@@ -18,16 +19,18 @@ export const runtime = 'nodejs';
 const startSchema = z.object({ handle: blueskyIdentifierSchema });
 
 async function handlePost(request: Request): Promise<Response> {
-  const { user, bluesky, response } = await blueskyRouteUser(request);
+  const { user, workspace, bluesky, response } = await blueskyRouteUser(request);
   if (response) return response;
   const client = getBlueskyOAuthClient(bluesky);
+  // The provider's redirect names no workspace: the callback comes back to the last used one.
+  await rememberWorkspace(user.id, workspace.id);
   if (!client) return jsonError(404, 'Sign in with Bluesky needs PERCH_PUBLIC_URL: connect with an app password instead');
   const body = await readJsonBody(request);
   if (!body.ok) return jsonError(body.status, body.message, body.errors);
   const input = startSchema.safeParse(body.body);
   if (!input.success) return jsonError(400, 'fix the highlighted fields', fieldErrors(input.error));
   try {
-    const authorizeUrl = await startBlueskyAuthorization(client, user.id, input.data.handle);
+    const authorizeUrl = await startBlueskyAuthorization(client, workspace.id, input.data.handle);
     return Response.json({ authorize_url: authorizeUrl }, { headers: { 'cache-control': 'no-store' } });
   } catch (error) {
     if (error instanceof InvalidInputError) return jsonError(400, error.message, { handle: error.message });
