@@ -3,6 +3,7 @@ import type { NextAuthOptions } from 'next-auth';
 import type { Adapter } from 'next-auth/adapters';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { grantCredits } from '@/lib/credits';
+import { recordSignInQuietly } from '@/lib/audit/record-sign-in';
 import { getPrisma } from '@/lib/db/prisma';
 import { authSecret } from './auth-secret';
 import { clientIp } from './client-ip';
@@ -12,6 +13,16 @@ import { signupCredits } from './signup-credits';
 import { verifyCredentials } from './verify-credentials';
 
 let options: NextAuthOptions | undefined;
+
+/** The client's address of the request next-auth is answering (its events are not handed the request). */
+async function requestIp(): Promise<string | null> {
+  try {
+    const { headers } = await import('next/headers');
+    return clientIp(await headers());
+  } catch {
+    return null;
+  }
+}
 
 /**
  * next-auth's configuration, built on first use rather than at import so that `next build`
@@ -79,6 +90,12 @@ export function authOptions(): NextAuthOptions {
       debug: () => undefined,
     },
     events: {
+      // Password sign-ins are recorded where the password is checked (verifyCredentials, which
+      // has the address); OAuth ones here, once the provider vouched for the person.
+      signIn: async ({ user, account }) => {
+        if (!account || account.provider === 'credentials' || !user.id || !user.email) return;
+        await recordSignInQuietly({ id: user.id, email: user.email }, await requestIp(), { ok: true, method: account.provider });
+      },
       signOut: async ({ token }) => {
         if (typeof token?.sid === 'string') await endDashboardSession(token.sid);
       },
