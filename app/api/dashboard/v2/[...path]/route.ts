@@ -27,11 +27,13 @@ async function handle(request: Request): Promise<Response> {
   const url = new URL(request.url);
   // Whether or not the /w/<slug> prefix is still on the URL here, dispatch wants the bare /v2 path.
   url.pathname = (splitWorkspacePath(url.pathname)?.rest ?? url.pathname).slice(PREFIX.length);
-  const { workspace, response } = await routeWorkspace(request, dashboardV2Permission(request.method, url.pathname.slice('/v2'.length)));
+  const { user, workspace, response } = await routeWorkspace(request, dashboardV2Permission(request.method, url.pathname.slice('/v2'.length)));
   if (response) return response;
   const keyId = request.headers.get(KEY_HEADER);
   const source = parseDashboardSource(request.headers.get(SOURCE_HEADER));
-  const caller = keyId ? await ownKeyCaller(workspace.id, keyId, source) : { userId: workspace.id, keyId: null, scopes: ['read', 'write'], source };
+  const found = keyId ? await ownKeyCaller(workspace.id, keyId, source) : { userId: workspace.id, keyId: null, scopes: ['read', 'write'], source };
+  // The audit log names the signed-in person as the one who made a change, key or not.
+  const caller = found && { ...found, person: { id: user.id, email: user.email } };
   if (!caller) return jsonError(404, 'no usable key of this workspace has this id: it may have been revoked, have expired or been deleted');
   const forwarded = new Request(url, {
     method: request.method,
