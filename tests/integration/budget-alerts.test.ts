@@ -50,6 +50,10 @@ async function addMember(workspaceId: string, role: string): Promise<string> {
   return emailOf(userId);
 }
 
+// The receiver types rule.match bodies: budget.threshold carries `data` beside them.
+type BudgetEventData = { scope: string; key_id: string | null; budget: number; resets_at: string };
+const dataOf = (received: { body: unknown }) => (received.body as { data: BudgetEventData }).data;
+
 const budgetMails = async (address: string) => (await mailsTo(address)).filter((mail) => mail.subject.includes('budget'));
 
 async function endpointFor(account: ApiAccount): Promise<string> {
@@ -68,7 +72,7 @@ describe('budget.threshold alerts', () => {
     await endpointFor(account);
     await setWorkspaceBudgets(account.userId, { dailyBudget: null, monthlyBudget: null, timeZone: 'UTC', alertPercents: [50, 100] });
     await setKeyBudgets(account.userId, account.keyId, { dailyBudget: 5 * TRENDING_PRICE });
-    const events = () => receiver.received.filter((r) => r.body.event === 'budget.threshold' && r.body.data.key_id === account.keyId);
+    const events = () => receiver.received.filter((r) => r.body.event === 'budget.threshold' && dataOf(r).key_id === account.keyId);
     setBudgetClock(new Date('2026-06-10T12:00:00Z'));
 
     await spend(account, 2); // 40 %
@@ -101,7 +105,7 @@ describe('budget.threshold alerts', () => {
     await spend(account, 3);
     expect((await checkBudgetAlerts()).map((a) => [a.period, a.percent, a.spent])).toEqual([['day', 50, 300]]);
     await waitFor(() => events().length === 3, 15_000);
-    expect(events()[2].body.data.resets_at).toBe('2026-06-12T00:00:00.000Z');
+    expect(dataOf(events()[2]).resets_at).toBe('2026-06-12T00:00:00.000Z');
     expect(await budgetMails(owner)).toHaveLength(3);
     expect(await budgetMails(viewer)).toEqual([]);
   });
@@ -116,7 +120,7 @@ describe('budget.threshold alerts', () => {
     const results = await Promise.all(Array.from({ length: 4 }, () => checkBudgetAlerts()));
     const mine = results.flat().filter((a) => a.workspaceId === account.userId);
     expect(mine.map((a) => [a.scope, a.keyId, a.period, a.percent, a.spent, a.resetsAt.toISOString()])).toEqual([['workspace', null, 'month', 80, 800, '2026-02-28T23:00:00.000Z']]);
-    await waitFor(() => receiver.received.some((r) => r.body.event === 'budget.threshold' && r.body.data.scope === 'workspace' && r.body.data.budget === 1_000), 15_000);
+    await waitFor(() => receiver.received.some((r) => r.body.event === 'budget.threshold' && dataOf(r).scope === 'workspace' && dataOf(r).budget === 1_000), 15_000);
     expect(await budgetMails(owner)).toHaveLength(1);
     expect((await budgetMails(owner))[0].text).toContain('has spent 800 of its monthly budget of 1,000 credits');
   });

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setBudgetClock } from '@/lib/budgets/budget-clock';
 import { setKeyBudgets } from '@/lib/budgets/key-budgets';
@@ -6,7 +7,8 @@ import { checkLedger } from '@/lib/credits';
 import { updateKey } from '@/lib/dashboard/update-key';
 import { getPool } from '@/lib/db/pool';
 import { issueKey } from '@/lib/keys';
-import { flushMetering } from '@/lib/metering/meter';
+import { flushMetering, Meter } from '@/lib/metering/meter';
+import { readMeteringConfig } from '@/lib/metering/metering-config';
 import { callApi, createApiAccount, expectLedgersBalanced, type ApiAccount } from '../support/api-client';
 import { PRICE } from '../support/api-charges';
 import { expectError, expectSuccess } from '../support/api-records';
@@ -183,5 +185,39 @@ describe('settings and what GET /v2/account shows', () => {
       day: { budget: null, spent: 0, resets_at: '2026-01-16T05:00:00.000Z' },
       month: { budget: 2_000, spent, resets_at: '2026-02-01T05:00:00.000Z' },
     });
+  });
+});
+
+describe('two instances with credit leases', () => {
+  // Two meters (as two servers would run), each serving calls from its own lease of the key.
+  async function spend(meter: Meter, account: ApiAccount, keyId: string): Promise<string> {
+    const reserved = await meter.reserve({ userId: account.userId, keyId, requestId: `req_${crypto.randomBytes(8).toString('hex')}`, amount: PRICE.profile });
+    if (!reserved.ok) return reserved.reason;
+    await reserved.ticket.settle(PRICE.profile, { operation: 'getUser', tag: 'Users', status: 200, items: 1, latencyMs: 1, source: 'api' });
+    return 'ok';
+  }
+
+  it("300 concurrent calls over both on a key's daily budget for 120 and a workspace's for 150: the leases never pass either", async () => {
+    const config = readMeteringConfig();
+    const a = new Meter(config, `budget-a-${crypto.randomBytes(3).toString('hex')}`);
+    const b = new Meter(config, `budget-b-${crypto.randomBytes(3).toString('hex')}`);
+    try {
+      const account = await createApiAccount({ label: 'budget-leases' });
+      const second = await issueKey({ userId: account.userId, name: 'second key', scopes: ['read'], rateLimit: 100_000 });
+      await setKeyBudgets(account.userId, account.keyId, { dailyBudget: 120 * PRICE.profile });
+      await setWorkspace(account.userId, { dailyBudget: 150 * PRICE.profile });
+      const first = await Promise.all(Array.from({ length: 300 }, (_, i) => spend(i % 2 ? a : b, account, account.keyId)));
+      expect(first.filter((r) => r === 'ok')).toHaveLength(120);
+      expect(new Set(first.filter((r) => r !== 'ok'))).toEqual(new Set(['key_budget_reached']));
+      const second300 = await Promise.all(Array.from({ length: 300 }, (_, i) => spend(i % 2 ? a : b, account, second.id)));
+      expect(second300.filter((r) => r === 'ok')).toHaveLength(30);
+      expect(new Set(second300.filter((r) => r !== 'ok'))).toEqual(new Set(['workspace_budget_reached']));
+      await Promise.all([a.flush(), b.flush()]);
+      expect(await checkLedger(account.userId)).toMatchObject({ ok: true, keysOk: true, holds: 0, usage: 150 * PRICE.profile });
+      const { rows } = await getPool().query<{ day_spent: string }>('SELECT day_spent FROM credit_balances WHERE user_id = $1', [account.userId]);
+      expect(Number(rows[0].day_spent)).toBe(150 * PRICE.profile);
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
   });
 });
