@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { BuyCredits } from '@/components/billing/buy-credits';
 import { LedgerTable } from '@/components/billing/ledger-table';
 import { OpenHolds } from '@/components/billing/open-holds';
+import { WorkspaceBudgets } from '@/components/billing/workspace-budgets';
 import { ChartFrame } from '@/components/charts/chart-frame';
 import { DailyChart } from '@/components/charts/daily-chart';
 import { Card, Stat } from '@/components/ui/card';
@@ -9,6 +10,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { ThresholdForm } from '@/components/alerts/threshold-form';
 import { FormAlert } from '@/components/ui/form-alert';
 import { getBalanceStatus } from '@/lib/alerts/balance-alert';
+import { timeZoneNames } from '@/lib/budgets/time-zones';
+import { getWorkspaceBudgets } from '@/lib/budgets/workspace-budgets';
 import { requireWorkspace } from '@/lib/auth/require-workspace';
 import { can } from '@/lib/workspaces/roles';
 import { readStripeConfig } from '@/lib/billing/stripe-config';
@@ -27,6 +30,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
   const billing = await getBilling(workspace.id);
   const stripe = readStripeConfig();
   const balanceStatus = await getBalanceStatus(workspace.id);
+  const budgets = await getWorkspaceBudgets(workspace.id);
   const checkout = CHECKOUT_MESSAGES[String((await searchParams).checkout ?? '')];
   const manage = can(role, 'billing.manage');
   const everZero = billing.balanceByDay.every((d) => d.balance === 0);
@@ -69,6 +73,11 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
         <Card title="Low-balance alert">
           {manage ? <ThresholdForm initial={balanceStatus} /> : <p className="text-sm text-zinc-600 dark:text-zinc-300">Warns below {balanceStatus.threshold.toLocaleString('en-US')} credits. Owners and billing members change it.</p>}
         </Card>
+        {budgets ? (
+          <Card title="Budgets">
+            <WorkspaceBudgets initial={budgets} timeZones={timeZoneNames()} canManage={manage} />
+          </Card>
+        ) : null}
         <Card title="Open holds">
           <OpenHolds holds={billing.openHolds} heldTotal={billing.heldTotal} releaseSeconds={billing.holdReleaseSeconds} />
         </Card>
