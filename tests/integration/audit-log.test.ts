@@ -7,6 +7,7 @@ import { dispatch } from '@/lib/api/dispatch';
 import { auditCsv } from '@/lib/audit/audit-csv';
 import { decodeAuditCursor, listAuditEvents, type AuditEvent, type AuditFilters } from '@/lib/audit/list-audit-events';
 import { recordAudit } from '@/lib/audit/record-audit';
+import { authOptions } from '@/lib/auth/auth-options';
 import { createSignInLimiter } from '@/lib/auth/sign-in-limiter';
 import { verifyCredentials } from '@/lib/auth/verify-credentials';
 import { grantCredits } from '@/lib/credits';
@@ -281,6 +282,25 @@ describe('second-factor sign-ins', () => {
   });
 });
 
+describe('OAuth sign-ins', () => {
+  it('next-auth’s signIn event records an OAuth sign-in in every workspace of the person, and no password sign-in twice', async () => {
+    const { id, email: address } = await createAccount({ email: email('oauth'), password: PASSWORD, credits: 0 });
+    const other = await createAccount({ email: email('oauth-owner'), password: PASSWORD, credits: 0 });
+    const team = await teamWorkspace([
+      [other.id, 'owner'],
+      [id, 'viewer'],
+    ]);
+    const signIn = authOptions().events!.signIn!;
+    const user = { id, email: address, name: null };
+    await signIn({ user, account: { provider: 'github', type: 'oauth', providerAccountId: '42' }, profile: undefined, isNewUser: false });
+    // Password sign-ins are recorded where the password is checked, with the address: not here.
+    await signIn({ user, account: { provider: 'credentials', type: 'credentials', providerAccountId: id }, profile: undefined, isNewUser: false });
+    for (const workspaceId of [id, team.id]) {
+      expect(await linesOf(workspaceId)).toEqual([expect.objectContaining({ action: 'auth.sign_in', actor_kind: 'person', actor_id: id, actor_label: address, after: { method: 'github' } })]);
+    }
+  });
+});
+
 describe('sign-ins and access over HTTP', () => {
   let server: RunningServer;
   let person: { id: string; email: string };
@@ -334,6 +354,22 @@ describe('sign-ins and access over HTTP', () => {
     const { rows } = await getPool().query<{ n: number }>('SELECT count(*)::int AS n FROM audit_events WHERE actor_label = $1', [ghost]);
     expect(rows[0].n).toBe(0);
     expect((await getPool().query<{ n: number }>('SELECT count(*)::int AS n FROM audit_events')).rows[0].n).toBe(before + 1);
+  });
+
+  it('a rule made on the dashboard (the session mount, as one of the workspace’s keys) names the signed-in person', async () => {
+    const issued = await issueKey({ userId: team.id, createdBy: person.id, name: 'rules page key', scopes: ['read'] });
+    const b = browser(server.url, new Map(), { 'x-forwarded-for': '198.51.100.31' });
+    expect((await signInOverHttp(b, person.email, PASSWORD)).ok).toBe(true);
+    const answer = await b.fetch(`/w/${team.slug}/api/dashboard/v2/rules`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-perch-dashboard': '1', 'x-perch-key-id': issued.id, 'x-perch-source': 'rules' },
+      body: JSON.stringify({ tag: 'made on the page', query: 'wren' }),
+    });
+    expect(answer.status).toBe(200);
+    const rule = ((await answer.json()) as { data: { id: string } }).data;
+    expect((await linesOf(team.id)).filter((l) => l.action.startsWith('rule.'))).toEqual([
+      expect.objectContaining({ action: 'rule.created', actor_kind: 'person', actor_id: person.id, actor_label: person.email, target_id: rule.id, target_label: 'made on the page', ip: '198.51.100.31' }),
+    ]);
   });
 
   it('an admin reads the log and its CSV; a viewer gets 403 and a non-member 404', async () => {
