@@ -1,4 +1,4 @@
-import { NUM_CLASSES, TABLE_CLASSES, TD_CLASSES, TH_CLASSES, TableScroll } from '@/components/ui/table-scroll';
+import { TABLE_CLASSES, TD_CLASSES, TH_CLASSES, TableScroll } from '@/components/ui/table-scroll';
 import { actionName } from '@/lib/audit/action-names';
 import type { AuditEvent } from '@/lib/audit/list-audit-events';
 import { formatDateTime } from '@/lib/dashboard/format';
@@ -50,10 +50,10 @@ export function AuditTable({ events }: { events: AuditEvent[] }) {
                   '—'
                 )}
               </td>
-              <td className={`${TD_CLASSES} font-mono text-xs ${NUM_CLASSES}`}>{e.ip ?? '—'}</td>
+              <td className={`${TD_CLASSES} font-mono text-xs`}>{e.ip ?? '—'}</td>
               <td className={`${TD_CLASSES} min-w-64`}>
                 <details>
-                  <summary className="cursor-pointer text-brand-700 dark:text-brand-400">Before / after</summary>
+                  <summary className="cursor-pointer text-brand-700 dark:text-brand-400">{e.before != null && e.after != null ? 'Before / after' : 'Details'}</summary>
                   <div className="mt-2">
                     <StateDiffView before={e.before} after={e.after} />
                   </div>
