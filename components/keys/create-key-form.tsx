@@ -8,7 +8,7 @@ import { FieldError, TextField } from '@/components/ui/text-field';
 import type { CreatedKey } from '@/lib/dashboard/create-key';
 import type { FieldErrors } from '@/lib/dashboard/field-errors';
 
-/** Name, scopes, optional credit limit and expiry; the server validates and issues the key. */
+/** Name, scopes, optional credit limit, daily and monthly budgets and expiry; the server validates and issues the key. */
 export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedKey) => void }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
@@ -23,6 +23,8 @@ export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedKey) => v
       name: form.get('name'),
       scopes: form.getAll('scopes'),
       creditLimit: form.get('creditLimit'),
+      dailyBudget: form.get('dailyBudget'),
+      monthlyBudget: form.get('monthlyBudget'),
       expiresOn: form.get('expiresOn'),
     });
     setPending(false);
@@ -54,6 +56,8 @@ export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedKey) => v
           <FieldError id="scopes-error" message={errors.scopes} />
         </fieldset>
         <TextField label="Credit limit (optional)" name="creditLimit" inputMode="numeric" hint="Leave empty for no limit." error={errors.creditLimit} />
+        <TextField label="Daily budget (optional)" name="dailyBudget" inputMode="numeric" hint="Credits a day, in the workspace's time zone. Empty: none." error={errors.dailyBudget} />
+        <TextField label="Monthly budget (optional)" name="monthlyBudget" inputMode="numeric" hint="Credits a month. Empty: none." error={errors.monthlyBudget} />
         <TextField label="Expires on (optional)" name="expiresOn" type="date" hint="The key works through the end of this day (UTC)." error={errors.expiresOn} />
       </div>
       <div>

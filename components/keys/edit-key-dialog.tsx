@@ -12,13 +12,15 @@ import type { KeySettings } from '@/lib/dashboard/update-key';
 
 type Props = { keyToEdit: KeySummary | null; onClose: () => void; onSaved: (settings: KeySettings) => void };
 
-type FormValues = { name: string; scopes: string[]; creditLimit: string; expiresOn: string; rateLimit: string };
+type FormValues = { name: string; scopes: string[]; creditLimit: string; dailyBudget: string; monthlyBudget: string; expiresOn: string; rateLimit: string };
 
 function initialValues(key: KeySummary): FormValues {
   return {
     name: key.name,
     scopes: [...key.scopes].sort(),
     creditLimit: key.creditLimit === null ? '' : String(key.creditLimit),
+    dailyBudget: key.budgets?.day.budget == null ? '' : String(key.budgets.day.budget),
+    monthlyBudget: key.budgets?.month.budget == null ? '' : String(key.budgets.month.budget),
     expiresOn: key.expiresAt ? key.expiresAt.slice(0, 10) : '',
     rateLimit: String(key.rateLimit),
   };
@@ -30,13 +32,15 @@ function valuesOf(form: FormData): FormValues {
     name: text('name'),
     scopes: form.getAll('scopes').map(String).sort(),
     creditLimit: text('creditLimit'),
+    dailyBudget: text('dailyBudget'),
+    monthlyBudget: text('monthlyBudget'),
     expiresOn: text('expiresOn'),
     rateLimit: text('rateLimit'),
   };
 }
 
 /**
- * Changes a key's name, scopes, credit limit, expiry and rate limit. Only what changed is sent,
+ * Changes a key's name, scopes, credit limit, daily and monthly budgets, expiry and rate limit. Only what changed is sent,
  * so an untouched past expiry of an expired key is not re-validated. Every instance applies the
  * change to the key's next call.
  */
@@ -106,6 +110,24 @@ export function EditKeyDialog({ keyToEdit, onClose, onSaved }: Props) {
             hint={`Spent so far: ${keyToEdit!.creditsSpent.toLocaleString('en-US')}. Leave empty for no limit.`}
             error={errors.creditLimit}
           />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="Daily budget"
+              name="dailyBudget"
+              inputMode="numeric"
+              defaultValue={values.dailyBudget}
+              hint={`Today: ${(keyToEdit!.budgets?.day.spent ?? 0).toLocaleString('en-US')} spent. Empty: none.`}
+              error={errors.dailyBudget}
+            />
+            <TextField
+              label="Monthly budget"
+              name="monthlyBudget"
+              inputMode="numeric"
+              defaultValue={values.monthlyBudget}
+              hint={`This month: ${(keyToEdit!.budgets?.month.spent ?? 0).toLocaleString('en-US')} spent. Empty: none.`}
+              error={errors.monthlyBudget}
+            />
+          </div>
           <TextField label="Expires on" name="expiresOn" type="date" defaultValue={values.expiresOn} hint="Through the end of this day (UTC). Empty: never." error={errors.expiresOn} />
           <TextField label="Rate limit (requests per second)" name="rateLimit" inputMode="numeric" defaultValue={values.rateLimit} error={errors.rateLimit} />
           <div className="flex justify-end gap-2">

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { budgetField } from '@/lib/budgets/budget-schema';
+import { setKeyBudgets } from '@/lib/budgets/key-budgets';
 import { getPrisma } from '@/lib/db/prisma';
 import { issueKey } from '@/lib/keys/issue-key';
 import { fieldErrors, type FieldErrors } from './field-errors';
@@ -43,6 +45,9 @@ export const createKeyFormSchema = z.object({
     .min(1, 'Choose at least one scope'),
   // Absent is as good as empty; the form always sends both.
   creditLimit: optionalWholeNumber.optional(),
+  // Daily and monthly budgets (docs/budgets.md), in the workspace's time zone; empty for none.
+  dailyBudget: budgetField.optional(),
+  monthlyBudget: budgetField.optional(),
   expiresOn: optionalExpiry.optional(),
 });
 
@@ -55,7 +60,9 @@ export async function createKeyForUser(userId: string, input: unknown, createdBy
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
   const active = await getPrisma().apiKey.count({ where: { userId, revokedAt: null } });
   if (active >= MAX_ACTIVE_KEYS) return { ok: false, errors: { form: `You have ${MAX_ACTIVE_KEYS} active keys: revoke one before creating another` } };
-  const { name, scopes, creditLimit, expiresOn } = parsed.data;
+  const { name, scopes, creditLimit, expiresOn, dailyBudget, monthlyBudget } = parsed.data;
   const issued = await issueKey({ userId, createdBy, name, scopes, creditLimit, expiresAt: expiresOn });
+  // Set before the key is handed out: nobody can call with it yet.
+  if (dailyBudget != null || monthlyBudget != null) await setKeyBudgets(userId, issued.id, { dailyBudget, monthlyBudget });
   return { ok: true, key: { ...issued, name } };
 }

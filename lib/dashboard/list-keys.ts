@@ -1,3 +1,4 @@
+import { getKeyBudgets, type KeyBudgets } from '@/lib/budgets/key-budgets';
 import { getPrisma } from '@/lib/db/prisma';
 import { formatKeyDisplay } from '@/lib/keys/key-format';
 import { isLiveStatus, type KeyStatus } from './key-status';
@@ -26,6 +27,8 @@ export type KeySummary = {
   createdBy: string | null;
   /** Whether the person looking may edit, rotate, revoke or delete it (their own key, or any key for admins). */
   manageable: boolean;
+  /** Daily and monthly budgets with this period's spend and reset (docs/budgets.md). */
+  budgets: KeyBudgets | null;
 };
 
 /** Who is looking: the keys they issued are theirs to manage; `all` for owners and admins. */
@@ -53,6 +56,7 @@ const SELECT = {
 /** A workspace's keys (`userId`, the owner column), newest first: usable ones, then revoked and expired ones. */
 export async function listKeys(userId: string, manager: KeyManager | null = null, now: Date = new Date()): Promise<KeySummary[]> {
   const keys = await getPrisma().apiKey.findMany({ where: { userId }, select: SELECT, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+  const budgets = await getKeyBudgets(userId, keys.map((key) => key.id));
   const summaries = keys.map((key): KeySummary => {
     const creditsSpent = Number(key.creditsSpent);
     const creditLimit = key.creditLimit === null ? null : Number(key.creditLimit);
@@ -82,6 +86,7 @@ export async function listKeys(userId: string, manager: KeyManager | null = null
       status,
       createdBy: key.createdBy?.email ?? null,
       manageable: manager !== null && (manager.all || key.createdById === manager.personId),
+      budgets: budgets.get(key.id) ?? null,
     };
   });
   // Stable sort: creation order within each group.

@@ -4,6 +4,8 @@ import { setBudgetClock } from '@/lib/budgets/budget-clock';
 import { setKeyBudgets } from '@/lib/budgets/key-budgets';
 import { getWorkspaceBudgets, setWorkspaceBudgets } from '@/lib/budgets/workspace-budgets';
 import { checkLedger } from '@/lib/credits';
+import { createKeyForUser } from '@/lib/dashboard/create-key';
+import { listKeys } from '@/lib/dashboard/list-keys';
 import { updateKey } from '@/lib/dashboard/update-key';
 import { getPool } from '@/lib/db/pool';
 import { issueKey } from '@/lib/keys';
@@ -159,6 +161,22 @@ describe('exact under concurrency', () => {
 });
 
 describe('settings and what GET /v2/account shows', () => {
+  it('a key created with budgets has them at once; the keys list shows budget, spend this period and resets_at', async () => {
+    const account = await createApiAccount({ label: 'budget-create' });
+    const created = await createKeyForUser(account.userId, { name: 'capped', scopes: ['read'], dailyBudget: '36', monthlyBudget: '' });
+    if (!created.ok) throw new Error(JSON.stringify(created.errors));
+    expect(await createKeyForUser(account.userId, { name: 'bad', scopes: ['read'], monthlyBudget: '-3' })).toMatchObject({ ok: false, errors: { monthlyBudget: expect.any(String) } });
+    setBudgetClock(new Date('2026-08-31T22:00:00Z'));
+    for (let i = 0; i < 2; i++) expectSuccess(await callApi('GET', `/v2/users/${username}`, { key: created.key.key }));
+    expectError(await callApi('GET', `/v2/users/${username}`, { key: created.key.key }), 402, 'key_budget_reached');
+    await flushMetering();
+    const listed = (await listKeys(account.userId)).find((key) => key.id === created.key.id);
+    expect(listed?.budgets).toEqual({
+      day: { budget: 36, spent: 36, resetsAt: '2026-09-01T00:00:00.000Z' },
+      month: { budget: null, spent: 36, resetsAt: '2026-09-01T00:00:00.000Z' },
+    });
+  });
+
   it("updateKey sets a key's budgets; /v2/account shows both scopes' budget, spend this period and resets_at", async () => {
     const account = await createApiAccount({ label: 'budget-account' });
     await setWorkspace(account.userId, { dailyBudget: 1_000, timeZone: 'America/New_York' });
