@@ -29,6 +29,8 @@ export function AuditFilters({ params, pageHref, exportHref }: Props) {
   const known = AUDIT_THINGS.some((t) => t.prefix === action);
   return (
     <form method="get" action={pageHref} className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+      {/* The target kind has no field of its own (links set it: target=endpoint); it stays across a new search. */}
+      {value('target') ? <input type="hidden" name="target" value={value('target')} /> : null}
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
         <label className={LABEL}>
           Action
