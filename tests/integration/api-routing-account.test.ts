@@ -161,6 +161,8 @@ describe('getAccount', () => {
       key: { id: connected.keyId, name: 'api test key', prefix: expect.stringMatching(display), scopes: ['read', 'write'], rate_limit: 50, credit_limit: 4_000, credits_spent: PRICE.profile },
       connected_account: { username: rows[0].username },
       platforms: { default: 'local', available: ['local'], current: 'local' },
+      // Their shape is tested with the budgets (tests/integration/budgets*.test.ts).
+      budgets: expect.any(Object),
     });
     expect(answer.body.meta.credits_remaining).toBe(5_000 - PRICE.profile);
     const unconnected = await account.call('GET', '/v2/account');
