@@ -5,6 +5,8 @@ const ERRORS: Array<[string, string, string]> = [
   ['401', 'unauthorized', 'Authorization missing, not Bearer, or an unknown, revoked or expired key, or the old secret of a rotated key after its grace period.'],
   ['402', 'insufficient_credits', 'The balance cannot cover the hold; details has required and balance.'],
   ['402', 'key_limit_reached', 'The key’s own spending limit is used up.'],
+  ['402', 'key_budget_reached', 'The key’s daily or monthly budget is reached; details has period, budget, spent and resets_at (when calls are served again).'],
+  ['402', 'workspace_budget_reached', 'The workspace’s daily or monthly budget is reached (all its keys together); details has period, budget, spent and resets_at.'],
   ['403', 'forbidden', 'The key lacks the write scope, or the tweet to delete is someone else’s.'],
   ['403', 'account_not_connected', 'A write, and no platform account is connected.'],
   ['404', 'not_found', 'The user, tweet, list or community does not exist.'],
