@@ -2,13 +2,13 @@ import { PrismaAdapter } from '@auth/prisma-adapter';
 import type { NextAuthOptions } from 'next-auth';
 import type { Adapter } from 'next-auth/adapters';
 import CredentialsProvider from 'next-auth/providers/credentials';
-import { grantCredits } from '@/lib/credits';
 import { recordSignInQuietly } from '@/lib/audit/record-sign-in';
 import { getPrisma } from '@/lib/db/prisma';
 import { authSecret } from './auth-secret';
 import { clientIp } from './client-ip';
 import { endDashboardSession, isDashboardSessionLive, SESSION_MAX_AGE_SECONDS, SessionEndedError, startDashboardSession } from './dashboard-sessions';
 import { oauthProviders } from './oauth-providers';
+import { grantSignupCreditsOnce } from './signup-credit-claim';
 import { signupCredits } from './signup-credits';
 import { verifyCredentials } from './verify-credentials';
 
@@ -99,10 +99,10 @@ export function authOptions(): NextAuthOptions {
       signOut: async ({ token }) => {
         if (typeof token?.sid === 'string') await endDashboardSession(token.sid);
       },
-      // Password accounts get their grant in signUp; OAuth accounts are created by the adapter.
+      // Password accounts get their grant in finishSignUp; OAuth accounts are created by the
+      // adapter. Either way once per address: a deleted account's address signs up without them.
       createUser: async ({ user }) => {
-        const credits = signupCredits();
-        if (credits > 0) await grantCredits(user.id, credits, 'signup credits');
+        if (user.email) await grantSignupCreditsOnce(user.id, user.email, signupCredits());
       },
     },
   };

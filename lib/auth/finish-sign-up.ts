@@ -4,6 +4,7 @@ import { fieldErrors, type FieldErrors } from '@/lib/dashboard/field-errors';
 import { getPool } from '@/lib/db/pool';
 import { verifyPassword } from './password';
 import { pendingSignUp } from './sign-up';
+import { grantSignupCreditsOnce } from './signup-credit-claim';
 import { signupCredits } from './signup-credits';
 
 const finishSchema = z.object({
@@ -18,7 +19,8 @@ const DEAD_LINK = 'This sign-up link has expired or was already used: sign up ag
 /**
  * Creates the account of a pending sign-up from its mailed link, once the password chosen at
  * sign-up is typed again (the browser then signs in with it). Opening the link proves the
- * address, so the account starts verified, with the signup credits as a grant.
+ * address, so the account starts verified, with the signup credits as a grant (the first
+ * time the address signs up only: signup-credit-claim.ts).
  */
 export async function finishSignUp(input: { token?: unknown; password?: unknown }): Promise<FinishSignUpResult> {
   const parsed = finishSchema.safeParse(input);
@@ -34,13 +36,15 @@ export async function finishSignUp(input: { token?: unknown; password?: unknown 
   let userId: string;
   try {
     // The unique index on email decides between two links of one address opened at once.
-    userId = (await createAccount({ email: pending.email, password: parsed.data.password, credits: signupCredits(), reason: 'signup credits' })).id;
+    userId = (await createAccount({ email: pending.email, password: parsed.data.password, credits: 0 })).id;
   } catch (error) {
     if (!(error instanceof AccountExistsError) && (error as { code?: unknown }).code !== 'P2002') throw error;
     await markUsed(pending.id);
     return { ok: false, errors: { form: 'This address has an account already: sign in, or reset your password if you forgot it' } };
   }
   await getPool().query(`UPDATE users SET email_verified = now() WHERE id = $1`, [userId]);
+  // Once per address: an address whose earlier account was deleted signs up without them.
+  await grantSignupCreditsOnce(userId, pending.email, signupCredits());
   await markUsed(pending.id);
   return { ok: true, email: pending.email };
 }
