@@ -4,6 +4,7 @@ import { wakeEndpointSql } from '@/lib/delivery/wake-endpoint';
 import { runReportedLoop } from '@/lib/health/run-reported-loop';
 import { sendMail } from '@/lib/mail/send-mail';
 import { budgetClock } from './budget-clock';
+import { resumeAfterBudgetReset } from './resume-after-reset';
 
 export const BUDGET_THRESHOLD_EVENT = 'budget.threshold';
 
@@ -138,11 +139,17 @@ export function budgetCheckInterval(): number {
   return Number(process.env.PERCH_BUDGET_CHECK_MS ?? 5_000);
 }
 
-/** Runs checkBudgetAlerts every interval until stopped, reporting to /api/health. */
-export function startBudgetWatcher(intervalMs = budgetCheckInterval()): () => Promise<void> {
+/**
+ * Every interval until stopped, reporting to /api/health: checkBudgetAlerts, and the match
+ * deliveries that waited for a budget are woken once one match (`matchPrice`) fits again.
+ */
+export function startBudgetWatcher(matchPrice: number, intervalMs = budgetCheckInterval()): () => Promise<void> {
   return runReportedLoop({
     name: BUDGET_ALERT_LOOP,
-    pass: checkBudgetAlerts,
+    pass: async () => {
+      await checkBudgetAlerts();
+      await resumeAfterBudgetReset(matchPrice);
+    },
     intervalMs,
     log: { tag: 'budgets', recovered: 'budget alert checks work again', failed: 'budget alert check failed' },
   });

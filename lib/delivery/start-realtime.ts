@@ -75,8 +75,8 @@ export async function startRealtime(options: { x?: XSourceOptions } = {}): Promi
       });
   });
   const stopBalanceWatcher = startBalanceWatcher();
-  // Budget alerts (budget.threshold events and mails), beside the balance watcher.
-  const stopBudgetWatcher = startBudgetWatcher();
+  // Budget alerts (budget.threshold events and mails) and deliveries woken when a budget resets.
+  const stopBudgetWatcher = startBudgetWatcher(MATCH_PRICE);
   const bluesky = getServedPlatforms().bluesky;
   // One reader of a stream per database: two would move its stored position twice. The lock
   // is the stream's own (its position's key), so instances configured with different streams

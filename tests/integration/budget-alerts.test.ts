@@ -1,13 +1,16 @@
+import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkBudgetAlerts } from '@/lib/budgets/budget-alerts';
 import { setBudgetClock } from '@/lib/budgets/budget-clock';
 import { setKeyBudgets } from '@/lib/budgets/key-budgets';
+import { resumeAfterBudgetReset } from '@/lib/budgets/resume-after-reset';
 import { setWorkspaceBudgets } from '@/lib/budgets/workspace-budgets';
 import { getPool } from '@/lib/db/pool';
 import { startRealtime, type Realtime } from '@/lib/delivery/start-realtime';
 import { flushMetering } from '@/lib/metering/meter';
 import { createTestUser, waitFor } from '../support/account-fixtures';
 import { createApiAccount, type ApiAccount } from '../support/api-client';
+import { setUpWriter } from '../support/api-writer';
 import { mailsTo } from '../support/outbox';
 import { startWebhookReceiver } from '../support/webhook-receiver';
 
@@ -123,5 +126,31 @@ describe('budget.threshold alerts', () => {
     await waitFor(() => receiver.received.some((r) => r.body.event === 'budget.threshold' && dataOf(r).scope === 'workspace' && dataOf(r).budget === 1_000), 15_000);
     expect(await budgetMails(owner)).toHaveLength(1);
     expect((await budgetMails(owner))[0].text).toContain('has spent 800 of its monthly budget of 1,000 credits');
+  });
+});
+
+describe('rule matches and budgets', () => {
+  it('a delivery refused for a budget waits, the rule stays active, and the next day it is sent and charged', async () => {
+    const MATCH_PRICE = 15;
+    const writer = await setUpWriter('budget-matches');
+    const account = await createApiAccount({ label: 'budget-rules', credits: 100_000 });
+    const endpointId = await endpointFor(account);
+    const tag = `budget${crypto.randomBytes(4).toString('hex')}`;
+    const rule = await account.call('POST', '/v2/rules', { body: { tag: 'budget', query: tag } });
+    expect(rule.status).toBe(200);
+    await setKeyBudgets(account.userId, account.keyId, { dailyBudget: MATCH_PRICE });
+    setBudgetClock(new Date('2026-06-20T10:00:00Z'));
+    const statuses = async () =>
+      (await getPool().query<{ status: string }>('SELECT status FROM realtime_deliveries WHERE endpoint_id = $1::bigint ORDER BY status', [endpointId])).rows.map((r) => r.status);
+    for (let i = 0; i < 2; i++) expect((await writer.account.call('POST', '/v2/tweets/create', { body: { text: `${tag} ${i}` } })).status).toBe(200);
+    await waitFor(async () => JSON.stringify(await statuses()) === JSON.stringify(['awaiting_credits', 'delivered']), 20_000);
+    expect((await account.call('GET', `/v2/rules/${rule.body.data.id}`)).body.data.status).toBe('active');
+    expect(await resumeAfterBudgetReset(MATCH_PRICE)).toBe(0);
+
+    setBudgetClock(new Date('2026-06-21T00:00:00Z'));
+    expect(await resumeAfterBudgetReset(MATCH_PRICE)).toBe(1);
+    await waitFor(async () => JSON.stringify(await statuses()) === JSON.stringify(['delivered', 'delivered']), 20_000);
+    const { rows } = await getPool().query<{ spent: string; day_spent: string }>('SELECT credits_spent::text AS spent, day_spent::text FROM api_keys WHERE id = $1', [account.keyId]);
+    expect(rows[0]).toEqual({ spent: String(2 * MATCH_PRICE), day_spent: String(MATCH_PRICE) });
   });
 });
