@@ -13,18 +13,18 @@ const plural = (n: number, one: string, many = `${one}s`) => `${formatNumber(n)}
 /**
  * Deletes the workspace after saying what goes (the preview's figures) and once its name, the
  * owner's password (or email without one) and, with two-factor on, a code are typed; then
- * leaves for the dashboard of another workspace.
+ * leaves for the dashboard of a workspace they still have.
  */
 export function DeleteWorkspaceForm({ preview, hasPassword, twoFactor }: { preview: WorkspaceDeletionPreview; hasPassword: boolean; twoFactor: boolean }) {
   const { errors, pending, submit } = useJsonForm(
     (form) =>
-      sendJson('POST', '/api/dashboard/workspace/delete', {
+      sendJson<{ next: string }>('POST', '/api/dashboard/workspace/delete', {
         confirmName: form.get('confirmName'),
         ...(hasPassword ? { password: form.get('password') } : { confirmEmail: form.get('confirmEmail') }),
         ...(twoFactor ? { code: form.get('code') } : {}),
       }),
-    // Unprefixed: the server picks a workspace the person still has.
-    () => window.location.assign('/dashboard'),
+    // A workspace the person still has, as the server chose.
+    (data) => window.location.assign(data.next),
     { keepPending: true },
   );
   return (

@@ -7,6 +7,7 @@ import { checkLedger, grantCredits } from '@/lib/credits';
 import { getPool } from '@/lib/db/pool';
 import { issueKey } from '@/lib/keys/issue-key';
 import type { Role } from '@/lib/workspaces/roles';
+import { WORKSPACE_HEADER } from '@/lib/workspaces/workspace-path';
 import { startServer, type RunningServer } from '../support/api-server';
 import { browser, signInOverHttp, type Browser } from '../support/dashboard-http';
 
@@ -56,8 +57,11 @@ async function keyIn(workspaceId: string, creator: Person, name = 'k'): Promise<
 
 const v2Status = async (key: string) => (await fetch(`${server.url}/v2/account`, { headers: { authorization: `Bearer ${key}` } })).status;
 
-async function send(b: Browser, method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await b.fetch(path, body === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+/** A dashboard API call, in workspace `slug` when given (the header the dashboard's own fetches send). */
+async function send(b: Browser, method: string, path: string, body?: unknown, slug?: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  const headers: Record<string, string> = slug ? { [WORKSPACE_HEADER]: slug } : {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await b.fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await response.text();
   return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
 }
@@ -85,13 +89,13 @@ describe('workspace settings: rename', () => {
       [admin, 'admin'],
       [developer, 'developer'],
     ]);
-    const path = `/w/${ws.slug}/api/dashboard/workspace`;
-    expect((await send(developer.b, 'PATCH', path, { name: 'Mine' })).status).toBe(403);
-    expect(await send(admin.b, 'PATCH', path, { name: '   ' })).toEqual({ status: 400, body: { error: 'fix the highlighted fields', errors: { name: 'Give the workspace a name' } } });
-    expect(await send(admin.b, 'PATCH', path, { name: 'x'.repeat(81) })).toEqual({ status: 400, body: { error: 'fix the highlighted fields', errors: { name: 'Use at most 80 characters' } } });
-    expect(await send(admin.b, 'PATCH', path, { name: '  Acme Labs ' })).toEqual({ status: 200, body: { name: 'Acme Labs', slug: ws.slug } });
+    const path = '/api/dashboard/workspace';
+    expect((await send(developer.b, 'PATCH', path, { name: 'Mine' }, ws.slug)).status).toBe(403);
+    expect(await send(admin.b, 'PATCH', path, { name: '   ' }, ws.slug)).toEqual({ status: 400, body: { error: 'fix the highlighted fields', errors: { name: 'Give the workspace a name' } } });
+    expect(await send(admin.b, 'PATCH', path, { name: 'x'.repeat(81) }, ws.slug)).toEqual({ status: 400, body: { error: 'fix the highlighted fields', errors: { name: 'Use at most 80 characters' } } });
+    expect(await send(admin.b, 'PATCH', path, { name: '  Acme Labs ' }, ws.slug)).toEqual({ status: 200, body: { name: 'Acme Labs', slug: ws.slug } });
     // The same address still reaches it, under its new name.
-    expect((await send(developer.b, 'GET', path)).body).toMatchObject({ workspace: { slug: ws.slug, name: 'Acme Labs' }, role: 'developer' });
+    expect((await send(developer.b, 'GET', path, undefined, ws.slug)).body).toMatchObject({ workspace: { slug: ws.slug, name: 'Acme Labs' }, role: 'developer' });
     const { rows } = await getPool().query(`SELECT actor_id, action, before, after FROM audit_events WHERE workspace_id = $1 AND action = 'workspace.renamed'`, [ws.id]);
     expect(rows).toEqual([{ actor_id: admin.id, action: 'workspace.renamed', before: { name: 'Acme' }, after: { name: 'Acme Labs' } }]);
     // The settings page: admins see it without the danger zone, developers are refused.
@@ -128,15 +132,15 @@ describe('workspace deletion', () => {
     expect(await v2Status(ownerKey)).toBe(200);
     expect(await v2Status(developerKey)).toBe(200);
 
-    const path = `/w/${ws.slug}/api/dashboard/workspace/delete`;
+    const path = '/api/dashboard/workspace/delete';
     const preview = { id: ws.id, slug: ws.slug, name: 'Doomed Co', personal: false, balance: 7_000, keys: 2, rules: 1, endpoints: 1, connections: 1, members: 3 };
-    expect(await send(owner.b, 'GET', path)).toEqual({ status: 200, body: { preview } });
-    expect((await send(admin.b, 'GET', path)).status).toBe(403);
-    expect((await send(admin.b, 'POST', path, { confirmName: 'Doomed Co', password: PASSWORD })).status).toBe(403);
-    expect((await send(developer.b, 'POST', path, { confirmName: 'Doomed Co', password: PASSWORD })).status).toBe(403);
+    expect(await send(owner.b, 'GET', path, undefined, ws.slug)).toEqual({ status: 200, body: { preview } });
+    expect((await send(admin.b, 'GET', path, undefined, ws.slug)).status).toBe(403);
+    expect((await send(admin.b, 'POST', path, { confirmName: 'Doomed Co', password: PASSWORD }, ws.slug)).status).toBe(403);
+    expect((await send(developer.b, 'POST', path, { confirmName: 'Doomed Co', password: PASSWORD }, ws.slug)).status).toBe(403);
 
     const nextCode = await enableTwoFactor(owner);
-    const refused = async (body: unknown) => send(owner.b, 'POST', path, body);
+    const refused = async (body: unknown) => send(owner.b, 'POST', path, body, ws.slug);
     expect(await refused({ confirmName: 'doomed co', password: PASSWORD, code: await nextCode() })).toMatchObject({ status: 400, body: { errors: { confirmName: expect.stringContaining('Doomed Co') } } });
     expect(await refused({ confirmName: 'Doomed Co', password: 'not the password', code: await nextCode() })).toMatchObject({ status: 400, body: { errors: { password: 'That is not your password' } } });
     expect(await refused({ confirmName: 'Doomed Co', password: PASSWORD })).toMatchObject({ status: 400, body: { errors: { code: expect.stringContaining('authenticator') } } });
@@ -144,16 +148,21 @@ describe('workspace deletion', () => {
     // Nothing happened yet.
     expect(await v2Status(ownerKey)).toBe(200);
 
-    expect(await send(owner.b, 'POST', path, { confirmName: 'Doomed Co', password: PASSWORD, code: await nextCode() })).toEqual({ status: 200, body: { deleted: preview } });
+    const ownerSlug = (await getPool().query<{ slug: string }>(`SELECT slug FROM workspaces WHERE id = $1`, [owner.id])).rows[0].slug;
+    // The answer says where to go next: a workspace the owner still has.
+    expect(await send(owner.b, 'POST', path, { confirmName: 'Doomed Co', password: PASSWORD, code: await nextCode() }, ws.slug)).toEqual({
+      status: 200,
+      body: { deleted: preview, next: `/w/${ownerSlug}/dashboard` },
+    });
     // Keys are refused at once (the same instance dropped them from its cache).
     expect(await v2Status(ownerKey)).toBe(401);
     expect(await v2Status(developerKey)).toBe(401);
     // Every member, the owner too, finds nothing there any more.
     for (const member of [owner, admin, developer]) {
-      expect((await send(member.b, 'GET', `/w/${ws.slug}/api/dashboard/workspace`)).status).toBe(404);
+      expect((await send(member.b, 'GET', '/api/dashboard/workspace', undefined, ws.slug)).status).toBe(404);
       expect((await member.b.fetch(`/w/${ws.slug}/dashboard/workspace`)).status).toBe(404);
     }
-    expect((await send(owner.b, 'POST', path, { confirmName: 'Doomed Co', password: PASSWORD, code: await nextCode() })).status).toBe(404);
+    expect((await send(owner.b, 'POST', path, { confirmName: 'Doomed Co', password: PASSWORD, code: await nextCode() }, ws.slug)).status).toBe(404);
 
     const { rows } = await getPool().query(
       `SELECT w.deleted_at IS NOT NULL AS deleted,
@@ -178,7 +187,7 @@ describe('workspace deletion', () => {
   it('a personal workspace is not deleted on its own: it goes with the account', async () => {
     const owner = await person('solo');
     const { rows } = await getPool().query<{ slug: string }>(`SELECT slug FROM workspaces WHERE id = $1`, [owner.id]);
-    const answer = await send(owner.b, 'POST', `/w/${rows[0].slug}/api/dashboard/workspace/delete`, { confirmName: 'Personal', password: PASSWORD });
+    const answer = await send(owner.b, 'POST', '/api/dashboard/workspace/delete', { confirmName: 'Personal', password: PASSWORD }, rows[0].slug);
     expect(answer).toMatchObject({ status: 409, body: { errors: { form: expect.stringContaining('Settings') } } });
     const still = await getPool().query(`SELECT deleted_at FROM workspaces WHERE id = $1`, [owner.id]);
     expect(still.rows).toEqual([{ deleted_at: null }]);

@@ -5,6 +5,8 @@ import { dashboardRoute } from '@/lib/dashboard/dashboard-route';
 import { readJsonBody } from '@/lib/dashboard/read-json-body';
 import { deleteWorkspace } from '@/lib/workspaces/delete-workspace';
 import { workspaceDeletionPreview } from '@/lib/workspaces/deletion-preview';
+import { defaultMembership } from '@/lib/workspaces/find-membership';
+import { workspaceHref } from '@/lib/workspaces/workspace-path';
 
 export const dynamic = 'force-dynamic';
 
@@ -17,7 +19,7 @@ async function handleGet(request: Request): Promise<Response> {
   return Response.json({ preview }, { headers: { 'cache-control': 'no-store' } });
 }
 
-/** Deletes the workspace: {confirmName, password (or confirmEmail), code with 2FA on}. Owners only. */
+/** Deletes the workspace: {confirmName, password (or confirmEmail), code with 2FA on}. Owners only. Answers the figures and `next`, where to go. */
 async function handlePost(request: Request): Promise<Response> {
   const context = await routeWorkspace(request, 'workspace.delete');
   if (context.response) return context.response;
@@ -25,7 +27,10 @@ async function handlePost(request: Request): Promise<Response> {
   if (!body.ok) return jsonError(body.status, body.message, body.errors);
   const result = await deleteWorkspace({ user: context.user, workspace: context.workspace, role: context.role, ip: clientIp(request.headers) }, body.body);
   if (!result.ok) return jsonError(result.status, result.error, result.errors);
-  return Response.json({ deleted: result.deleted }, { headers: { 'cache-control': 'no-store' } });
+  // Where the browser goes next: a workspace the person still has (their personal one, normally).
+  const still = await defaultMembership(context.user.id);
+  const next = still ? workspaceHref(still.workspace.slug, '/dashboard') : '/dashboard';
+  return Response.json({ deleted: result.deleted, next }, { headers: { 'cache-control': 'no-store' } });
 }
 
 export const GET = dashboardRoute(handleGet);
