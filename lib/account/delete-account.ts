@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { personActor, recordAudit } from '@/lib/audit/record-audit';
+import { rememberSignupAddress } from '@/lib/auth/signup-credit-claim';
 import { getPool } from '@/lib/db/pool';
 import { revokeWorkspaceKeys } from '@/lib/keys/revoke-keys';
 import { closeWorkspace } from '@/lib/workspaces/close-workspace';
@@ -33,6 +34,8 @@ export async function deleteAccount(userId: string, input: unknown): Promise<Del
   const identity = await confirmIdentity(userId, parsed.data);
   if (!identity.ok) return identity;
   const pool = getPool();
+  // However the account was made (the admin CLI too), its address has had its sign-up credits.
+  await rememberSignupAddress(identity.email);
   // Marked deleted first: from here on no session, key lookup or sign-in accepts it.
   await pool.query(
     `UPDATE users SET deleted_at = now(), email = 'deleted-' || id || '@deleted.invalid', name = NULL, image = NULL, password_hash = NULL,

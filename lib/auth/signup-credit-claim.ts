@@ -34,3 +34,12 @@ export async function grantSignupCreditsOnce(workspaceId: string, email: string,
   const { rows } = await getPool().query(CLAIM_SQL, [workspaceId, amount, emailHash(email)]);
   return rows.length > 0 ? amount : 0;
 }
+
+/**
+ * Remembers an address as having had its sign-up, whichever way its account was made (the
+ * admin CLI, an admin's grant): called before a deleted account's email is scrubbed, so a new
+ * sign-up with it starts without the sign-up credits.
+ */
+export async function rememberSignupAddress(email: string): Promise<void> {
+  await getPool().query(`INSERT INTO signup_credit_claims (email_hash) VALUES ($1) ON CONFLICT DO NOTHING`, [emailHash(email)]);
+}

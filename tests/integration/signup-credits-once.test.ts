@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from '@/lib/admin/create-account';
 import { signUp } from '@/lib/auth/sign-up';
 import { authOptions } from '@/lib/auth/auth-options';
 import { emailHash } from '@/lib/auth/signup-credit-claim';
@@ -87,5 +88,16 @@ describe('sign-up credits once per address', () => {
     await createUser({ user: { id: again[0].id, email: returning } } as never);
     expect(again[0].id).not.toBe(first);
     expect(await signupGrants(again[0].id)).toEqual([]);
+  });
+
+  it('an account made by the admin CLI, once deleted, leaves its address without them too', async () => {
+    const address = email('cli');
+    const { id } = await createAccount({ email: address, password: PASSWORD, credits: 500, reason: 'granted by an operator' });
+    const b = browser(server.url);
+    expect((await signInOverHttp(b, address, PASSWORD)).ok).toBe(true);
+    expect((await b.json('/api/dashboard/account/delete', { password: PASSWORD })).status).toBe(200);
+    const again = await signUpFully(address);
+    expect(again).not.toBe(id);
+    expect(await signupGrants(again)).toEqual([]);
   });
 });
