@@ -69,7 +69,7 @@ export function AuditFilters({ params, pageHref, exportHref }: Props) {
         <a href={pageHref} className="text-sm text-brand-700 underline dark:text-brand-400">
           Clear
         </a>
-        <a href={`${exportHref}?${auditExportParams(params)}`} download className={buttonClasses('secondary', 'px-3 py-1.5')}>
+        <a href={`${exportHref}${exportHref.includes('?') ? '&' : '?'}${auditExportParams(params)}`} download className={buttonClasses('secondary', 'px-3 py-1.5')}>
           Download CSV
         </a>
         <span className="text-xs text-slate-500 dark:text-slate-400">Every line these filters select, not only those shown.</span>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { workspaceHeaders } from '@/components/dashboard/workspace-url';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import type { CreditPack } from '@/lib/billing/stripe-config';
@@ -20,7 +21,7 @@ export function BuyCredits({ packs, currency }: { packs: CreditPack[]; currency:
     try {
       const response = await fetch('/api/dashboard/billing/checkout', {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...workspaceHeaders() },
         body: JSON.stringify({ pack: pack.id }),
       });
       const body = (await response.json().catch(() => ({}))) as { url?: string; error?: string };

@@ -1,4 +1,4 @@
-import { inCurrentWorkspace } from './workspace-url';
+import { workspaceHeaders } from './workspace-url';
 import { SOURCE_HEADER, sourceOfPage } from '@/lib/dashboard/call-source';
 
 /** A /v2 answer as the dashboard shows it: the data, or the API's error code and message. */
@@ -23,13 +23,13 @@ export type CallV2Options = {
  */
 export async function callV2<T>(method: 'GET' | 'POST' | 'DELETE', path: string, options: CallV2Options = {}): Promise<V2Outcome<T>> {
   // Usage names the page that called (playground, explorer, rules page, other dashboard pages).
-  const headers: Record<string, string> = { 'x-perch-dashboard': '1', accept: 'application/json', [SOURCE_HEADER]: sourceOfPage(window.location.pathname) };
+  const headers: Record<string, string> = { ...workspaceHeaders(), 'x-perch-dashboard': '1', accept: 'application/json', [SOURCE_HEADER]: sourceOfPage(window.location.pathname) };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   if (options.keyId) headers['x-perch-key-id'] = options.keyId;
   let response: Response;
   try {
-    response = await fetch(inCurrentWorkspace(`/api/dashboard/v2/${path.replace(/^\//, '')}`), {
+    response = await fetch(`/api/dashboard/v2/${path.replace(/^\//, '')}`, {
       method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),

@@ -28,7 +28,7 @@ export function WorkspaceSwitcher({ current, workspaces }: { current: string; wo
       >
         {workspaces.map((w) => (
           <option key={w.slug} value={w.slug}>
-            {w.personal ? `${w.name} (personal)` : w.name} · {w.role}
+            {w.name} · {w.role}
           </option>
         ))}
         <option value="__new">+ New workspace…</option>

@@ -1,16 +1,24 @@
 'use client';
 
 import { usePathname } from 'next/navigation';
-import { slugOfPath, workspaceHref } from '@/lib/workspaces/workspace-path';
+import { WORKSPACE_HEADER, slugOfPath, workspaceHref } from '@/lib/workspaces/workspace-path';
+
+function currentSlug(): string | null {
+  return typeof window === 'undefined' ? null : slugOfPath(window.location.pathname);
+}
 
 /**
- * `path` inside the workspace the browser is in (`/dashboard/keys` → `/w/acme/dashboard/keys`,
- * `/api/dashboard/keys` → `/w/acme/api/dashboard/keys`): a dashboard fetch or link always acts
- * on the workspace of its own tab. Unchanged outside a workspace.
+ * The header that makes a dashboard API call act in the workspace of its own tab (the page's
+ * `/w/<slug>/…`), whatever another tab has opened since. Empty outside a workspace.
  */
+export function workspaceHeaders(): Record<string, string> {
+  const slug = currentSlug();
+  return slug ? { [WORKSPACE_HEADER]: slug } : {};
+}
+
+/** A dashboard page path (`/dashboard/keys`) inside the workspace the browser is in. */
 export function inCurrentWorkspace(path: string): string {
-  if (typeof window === 'undefined') return path;
-  const slug = slugOfPath(window.location.pathname);
+  const slug = currentSlug();
   return slug ? workspaceHref(slug, path) : path;
 }
 

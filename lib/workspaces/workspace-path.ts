@@ -44,3 +44,10 @@ export function refererSlug(referer: string | null, host: string | null): string
 export function isWorkspaceScopedPath(pathname: string): boolean {
   return pathname === '/dashboard' || pathname.startsWith('/dashboard/') || pathname.startsWith('/api/dashboard/');
 }
+
+/** A dashboard API URL a plain link can follow (a CSV download): the workspace as `?workspace=`. */
+export function workspaceApiHref(slug: string, path: string): string {
+  const url = new URL(path, 'http://x');
+  url.searchParams.set('workspace', slug);
+  return url.pathname + url.search;
+}

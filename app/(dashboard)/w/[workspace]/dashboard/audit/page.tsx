@@ -6,7 +6,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { AuditFilterError, listAuditEvents, parseAuditFilters, type AuditPage } from '@/lib/audit/list-audit-events';
 import { requireWorkspace } from '@/lib/auth/require-workspace';
-import { workspaceHref } from '@/lib/workspaces/workspace-path';
+import { workspaceApiHref, workspaceHref } from '@/lib/workspaces/workspace-path';
 
 export const metadata: Metadata = { title: 'Audit log' };
 
@@ -45,7 +45,7 @@ export default async function AuditPage({ searchParams }: Props) {
         description="Who changed what in this workspace, when and from where: sign-ins, keys, rules, webhook endpoints, members, connections, billing and credit grants. Newest first (UTC); kept for good."
       />
       <div className="flex flex-col gap-6">
-        <AuditFilters params={params} pageHref={workspaceHref(workspace.slug, '/dashboard/audit')} exportHref={workspaceHref(workspace.slug, '/api/dashboard/audit/export')} />
+        <AuditFilters params={params} pageHref={workspaceHref(workspace.slug, '/dashboard/audit')} exportHref={workspaceApiHref(workspace.slug, '/api/dashboard/audit/export')} />
         {error ? <FormAlert message={error} /> : null}
         <Card title="Events">
           {/* Keyed by the filters: a new filter starts a new list rather than appending to the old one. */}
