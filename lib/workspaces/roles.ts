@@ -17,7 +17,7 @@ export const ROLE_LABELS: Record<Role, string> = {
 export const ROLE_SUMMARIES: Record<Role, string> = {
   owner: 'Everything, including managing owners and deleting the workspace',
   admin: 'Members, every key, endpoints and connections',
-  developer: 'Their own keys, rules, exports and the playground; sees usage',
+  developer: 'Their own keys, rules and the playground; sees usage',
   billing: 'Balance, top-ups, budgets and usage; no keys',
   viewer: 'Reads the dashboard; changes nothing',
 };
@@ -38,7 +38,6 @@ export const PERMISSIONS = {
   'rules.view': ['owner', 'admin', 'developer', 'viewer'],
   'rules.manage': BUILDERS,
   'endpoints.manage': MANAGERS,
-  'exports.manage': BUILDERS,
   /** Calls that spend the workspace's credits from the dashboard: playground and explorer. */
   'api.call': BUILDERS,
   'connections.view': ['owner', 'admin', 'developer', 'viewer'],

@@ -13,12 +13,12 @@ test('a low-balance alert: set on Billing, shown on every page once spending cro
   await expect(threshold).toHaveValue('1000');
 
   await threshold.fill('lots');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Enter a whole number of credits')).toBeVisible();
 
   // Just under the signup grant of 100,000: not low yet.
   await threshold.fill('99,990');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('You will be warned below 99,990 credits.')).toBeVisible();
   await expect(banner).toHaveCount(0);
 
@@ -37,7 +37,7 @@ test('a low-balance alert: set on Billing, shown on every page once spending cro
   await screenshotPage(page, 'billing-low-balance');
 
   await page.getByLabel('Warn me below (credits)').fill('0');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Low-balance alerts are off.')).toBeVisible();
   await expect(banner).toHaveCount(0);
   await page.reload();
