@@ -358,9 +358,10 @@ describe('sign-ins and access over HTTP', () => {
 
   it('a rule made on the dashboard (the session mount, as one of the workspace’s keys) names the signed-in person', async () => {
     const issued = await issueKey({ userId: team.id, createdBy: person.id, name: 'rules page key', scopes: ['read'] });
-    const b = browser(server.url, new Map(), { 'x-forwarded-for': '198.51.100.31' });
+    // The dashboard's fetches name the tab's workspace in x-perch-workspace.
+    const b = browser(server.url, new Map(), { 'x-forwarded-for': '198.51.100.31', 'x-perch-workspace': team.slug });
     expect((await signInOverHttp(b, person.email, PASSWORD)).ok).toBe(true);
-    const answer = await b.fetch(`/w/${team.slug}/api/dashboard/v2/rules`, {
+    const answer = await b.fetch('/api/dashboard/v2/rules', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-perch-dashboard': '1', 'x-perch-key-id': issued.id, 'x-perch-source': 'rules' },
       body: JSON.stringify({ tag: 'made on the page', query: 'wren' }),
@@ -373,16 +374,18 @@ describe('sign-ins and access over HTTP', () => {
   });
 
   it('an admin reads the log and its CSV; a viewer gets 403 and a non-member 404', async () => {
-    const admin = browser(server.url);
+    // As the page's fetches name the workspace (a header) and its CSV link does (?workspace=).
+    const inTeam = { 'x-perch-workspace': team.slug };
+    const admin = browser(server.url, new Map(), inTeam);
     expect((await signInOverHttp(admin, person.email, PASSWORD)).ok).toBe(true);
-    const page = await admin.json(`/w/${team.slug}/api/dashboard/audit?action=auth.&limit=2`);
+    const page = await admin.json('/api/dashboard/audit?action=auth.&limit=2');
     expect(page.status).toBe(200);
     const events = page.body.events as AuditEvent[];
     expect(events).toHaveLength(2);
     expect(events.every((e) => e.action.startsWith('auth.') && e.actorId === person.id)).toBe(true);
     expect(page.body.next).toEqual(expect.any(String));
 
-    const csv = await admin.fetch(`/w/${team.slug}/api/dashboard/audit/export?action=auth.sign_in`);
+    const csv = await browser(server.url, admin.cookies).fetch(`/api/dashboard/audit/export?workspace=${team.slug}&action=auth.sign_in`);
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const lines = (await csv.text()).split('\r\n').filter(Boolean);
@@ -390,16 +393,19 @@ describe('sign-ins and access over HTTP', () => {
     expect(lines).toHaveLength(1 + signIns.length);
     expect(lines.slice(1).every((line) => line.includes(`,person,${person.email},auth.sign_in,`))).toBe(true);
 
-    expect((await admin.json(`/w/${team.slug}/api/dashboard/audit?action=nonsense`)).status).toBe(400);
+    expect((await admin.json('/api/dashboard/audit?action=nonsense')).status).toBe(400);
 
-    const asViewer = browser(server.url);
+    const asViewer = browser(server.url, new Map(), inTeam);
     expect((await signInOverHttp(asViewer, viewer.email, PASSWORD)).ok).toBe(true);
-    expect((await asViewer.json(`/w/${team.slug}/api/dashboard/audit`)).status).toBe(403);
-    expect((await asViewer.fetch(`/w/${team.slug}/api/dashboard/audit/export`)).status).toBe(403);
+    expect((await asViewer.json('/api/dashboard/audit')).status).toBe(403);
+    expect((await asViewer.fetch('/api/dashboard/audit/export')).status).toBe(403);
+    expect((await browser(server.url, asViewer.cookies).fetch(`/api/dashboard/audit/export?workspace=${team.slug}`)).status).toBe(403);
 
-    const asOutsider = browser(server.url);
+    const asOutsider = browser(server.url, new Map(), inTeam);
     expect((await signInOverHttp(asOutsider, outsider.email, PASSWORD)).ok).toBe(true);
-    expect((await asOutsider.json(`/w/${team.slug}/api/dashboard/audit`)).status).toBe(404);
-    expect((await asOutsider.fetch(`/w/${team.slug}/api/dashboard/audit/export`)).status).toBe(404);
+    expect((await asOutsider.json('/api/dashboard/audit')).status).toBe(404);
+    expect((await asOutsider.fetch('/api/dashboard/audit/export')).status).toBe(404);
+    // In their own workspace the same route answers: the 404 is about the team's log only.
+    expect((await browser(server.url, asOutsider.cookies).json('/api/dashboard/audit')).status).toBe(200);
   });
 });
