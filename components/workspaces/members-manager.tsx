@@ -11,7 +11,7 @@ import type { MemberSummary, PendingInvitation } from '@/lib/workspaces/list-mem
 import { ROLE_LABELS, type Role } from '@/lib/workspaces/roles';
 import { InvitationsTable } from './invitations-table';
 import { InviteForm } from './invite-form';
-import { MEMBERS_QUERY_KEY, fetchMembers, type MembersData } from './members-query';
+import { fetchMembers, membersQueryKey, type MembersData } from './members-query';
 import { MembersTable } from './members-table';
 import { RemoveMemberDialog } from './remove-member-dialog';
 
@@ -29,12 +29,12 @@ type Props = {
 /** The members page's interactive part: invite, change roles, remove, resend or revoke invitations, leave. */
 export function MembersManager({ initial, myId, workspace, assignable, canManageOwners, canLeave }: Props) {
   const queryClient = useQueryClient();
-  const { data } = useQuery({ queryKey: MEMBERS_QUERY_KEY, queryFn: fetchMembers, initialData: initial });
+  const { data } = useQuery({ queryKey: membersQueryKey(workspace.id), queryFn: fetchMembers, initialData: initial });
   const [removing, setRemoving] = useState<MemberSummary | null>(null);
   const [revoking, setRevoking] = useState<PendingInvitation | null>(null);
   const [leaving, setLeaving] = useState(false);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: MEMBERS_QUERY_KEY });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: membersQueryKey(workspace.id) });
   const manages = assignable.length > 0;
 
   async function changeRole(member: MemberSummary, role: Role) {

@@ -3,7 +3,10 @@ import type { MemberSummary, PendingInvitation } from '@/lib/workspaces/list-mem
 
 export type MembersData = { members: MemberSummary[]; invitations: PendingInvitation[] };
 
-export const MEMBERS_QUERY_KEY = ['members'] as const;
+/** Per workspace: after switching workspaces, another workspace's list is never shown from the cache. */
+export function membersQueryKey(workspaceId: string): readonly string[] {
+  return ['members', workspaceId];
+}
 
 /** The workspace's members and pending invitations from the dashboard route. */
 export function fetchMembers(): Promise<MembersData> {
