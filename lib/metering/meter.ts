@@ -157,6 +157,10 @@ export class Meter {
    */
   async flushBuffered(): Promise<void> {
     for (let batches = Math.ceil(this.buffer.length / MAX_BATCH); batches > 0; batches -= 1) await this.serial(() => this.flushBatch());
+    // A flush already under way has taken its batch out of the buffer but not written it yet:
+    // waiting for it is what makes "written" true for every call answered before this one.
+    // (A page and its layout ask at once: the second found the buffer empty and read too early.)
+    await this.serial(async () => undefined);
   }
 
   /**

@@ -10,7 +10,7 @@ import { startServer, type RunningServer } from '../support/api-server';
 import { answerAuthorizePage } from '../support/atproto-authorize-page';
 import { startAtprotoNetwork, type AtprotoNetwork } from '../support/atproto-network';
 import { createAppPassword } from '../support/bluesky-world';
-import { browser, signInOverHttp, type Browser } from '../support/dashboard-http';
+import { browser, fetchPage, inAnyWorkspace, signInOverHttp, type Browser } from '../support/dashboard-http';
 import { createFixtureUsers } from '../support/platform-fixtures';
 
 // Connecting a Bluesky account from the dashboard, over real HTTP: server.ts serving Bluesky
@@ -63,18 +63,6 @@ async function signedInAccount(): Promise<{ userId: string; key: string; b: Brow
   return { userId: id, key, b };
 }
 
-/** A dashboard page as a browser gets it: `/dashboard/…` answers 307 to the same page in the person's workspace. */
-async function dashboardPage(b: Browser, path: string): Promise<Response> {
-  const first = await b.fetch(path);
-  const location = first.headers.get('location');
-  return first.status === 307 && location ? b.fetch(location) : first;
-}
-
-/** A callback's redirect: the Connections page, with `query`, of the workspace that connected. */
-function toConnections(query: string): RegExp {
-  return new RegExp(`^/w/[a-z0-9-]+/dashboard/connections\\?${query}$`);
-}
-
 async function storedConnection(userId: string) {
   const { rows } = await getPool().query<{ did: string; handle: string; app_password_enc: string }>(
     'SELECT did, handle, app_password_enc FROM bluesky_connections WHERE user_id = $1',
@@ -116,7 +104,7 @@ describe('connecting Bluesky from the dashboard', () => {
     expect(row!.app_password_enc).toMatch(/^v1\./);
     expect(row!.app_password_enc).not.toContain(dan.appPassword);
 
-    const page = await dashboardPage(b, '/dashboard/connections');
+    const page = await fetchPage(b, '/dashboard/connections');
     const html = await page.text();
     expect(page.status).toBe(200);
     expect(html).toContain(`Connected Bluesky account @${dan.handle}`);
@@ -204,14 +192,14 @@ describe('Sign in with Bluesky (atproto OAuth, the loopback development client)'
     expect(callback.origin + callback.pathname).toBe(`${server.url}/dashboard/connections/bluesky/callback`);
     const landed = await b.fetch(callback.pathname + callback.search);
     expect(landed.status).toBe(303);
-    expect(landed.headers.get('location')).toMatch(toConnections('bluesky=connected'));
+    expect(landed.headers.get('location')).toMatch(inAnyWorkspace('/dashboard/connections?bluesky=connected'));
     const { rows } = await getPool().query('SELECT did, handle, linked_via, app_password_enc FROM bluesky_connections WHERE user_id = $1', [userId]);
     expect(rows).toEqual([{ did: dan.did, handle: dan.handle, linked_via: 'oauth', app_password_enc: null }]);
     const stored = await sessionRow(dan.did);
     expect(stored?.value_enc).toMatch(/^v1\./);
     expect(stored?.value_enc).not.toMatch(/[{}"]/); // sealed: no JSON in the clear
     expect(await pdsTokens()).toBe(1);
-    const page = await (await dashboardPage(b, '/dashboard/connections?bluesky=connected')).text();
+    const page = await (await fetchPage(b, '/dashboard/connections?bluesky=connected')).text();
     expect(page).toContain('Connected with Bluesky sign-in');
     expect(page).toContain(`Connected @${dan.handle} on Bluesky.`);
 
@@ -219,7 +207,7 @@ describe('Sign in with Bluesky (atproto OAuth, the loopback development client)'
 
     // The callback works once: its state is spent.
     const replayed = await b.fetch(callback.pathname + callback.search);
-    expect(replayed.headers.get('location')).toMatch(toConnections('bluesky_error=expired'));
+    expect(replayed.headers.get('location')).toMatch(inAnyWorkspace('/dashboard/connections?bluesky_error=expired'));
 
     const disconnected = await b.fetch(ROUTE, { method: 'DELETE' });
     expect(await disconnected.json()).toEqual({ disconnected: true });
@@ -232,7 +220,7 @@ describe('Sign in with Bluesky (atproto OAuth, the loopback development client)'
   it('an app password replaces an OAuth connection, and its OAuth session is ended', async () => {
     const { userId, key, b } = await signedInAccount();
     const back = new URL(await answerAuthorizePage(await start(b), dan.handle, dan.password));
-    expect((await b.fetch(back.pathname + back.search)).headers.get('location')).toMatch(toConnections('bluesky=connected'));
+    expect((await b.fetch(back.pathname + back.search)).headers.get('location')).toMatch(inAnyWorkspace('/dashboard/connections?bluesky=connected'));
     expect(await pdsTokens()).toBe(1);
     expect((await b.json(ROUTE, { identifier: dan.handle, appPassword: dan.appPassword })).status).toBe(200);
     const { rows } = await getPool().query('SELECT linked_via FROM bluesky_connections WHERE user_id = $1', [userId]);
@@ -247,11 +235,11 @@ describe('Sign in with Bluesky (atproto OAuth, the loopback development client)'
     const { userId, b } = await signedInAccount();
     const refusedBack = new URL(await answerAuthorizePage(await start(b), dan.handle, dan.password, 'refuse'));
     expect(refusedBack.searchParams.get('error')).toBe('access_denied');
-    expect((await b.fetch(refusedBack.pathname + refusedBack.search)).headers.get('location')).toMatch(toConnections('bluesky_error=denied'));
+    expect((await b.fetch(refusedBack.pathname + refusedBack.search)).headers.get('location')).toMatch(inAnyWorkspace('/dashboard/connections?bluesky_error=denied'));
 
     const back = new URL(await answerAuthorizePage(await start(b), dan.handle, dan.password));
     const other = await signedInAccount();
-    expect((await other.b.fetch(back.pathname + back.search)).headers.get('location')).toMatch(toConnections('bluesky_error=wrong_account'));
+    expect((await other.b.fetch(back.pathname + back.search)).headers.get('location')).toMatch(inAnyWorkspace('/dashboard/connections?bluesky_error=wrong_account'));
     expect(await storedConnection(userId)).toBeNull();
     expect(await storedConnection(other.userId)).toBeNull();
     // Nobody connects through the session that callback created: it is revoked, not kept.

@@ -37,7 +37,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const route = () => `/w/${team.slug}/api/dashboard/billing/budgets`;
+const route = () => `/api/dashboard/billing/budgets?workspace=${team.slug}`;
 const put = (who: string, body: unknown) => people[who].fetch(route(), { method: 'PUT', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify(body) });
 
 describe('/api/dashboard/billing/budgets', () => {

@@ -5,7 +5,7 @@ import { issueKey } from '@/lib/keys/issue-key';
 import { readAnswer, type ApiAnswer } from '../support/api-client';
 import { startServer, type RunningServer } from '../support/api-server';
 import { userWithMost } from '../support/api-subjects';
-import { browser, signInOverHttp, type Browser } from '../support/dashboard-http';
+import { browser, fetchPage, signInOverHttp, type Browser } from '../support/dashboard-http';
 
 // Issue 27, point 1, on the production binding: server.ts meters /v2 in its own process and
 // writes usage behind, while the dashboard's pages run in its child process (dashboard-server.ts)
@@ -54,7 +54,7 @@ async function paidCall(path = `/v2/users/${username}`): Promise<number> {
 }
 
 async function page(path: string): Promise<string> {
-  const response = await dashboard.fetch(path);
+  const response = await fetchPage(dashboard, path);
   expect(response.status, path).toBe(200);
   // React separates adjacent text with comments: gone, so figures read as on screen.
   return (await response.text()).replaceAll('<!-- -->', '');

@@ -4,7 +4,7 @@ import { issueKey } from '@/lib/keys/issue-key';
 import { apiRequest, createApiAccount, expectLedgersBalanced, readAnswer, type ApiAccount } from '../support/api-client';
 import { expectError, expectSuccess } from '../support/api-records';
 import { startServer, type RunningServer } from '../support/api-server';
-import { browser, signInOverHttp } from '../support/dashboard-http';
+import { browser, fetchPage, inAnyWorkspace, signInOverHttp } from '../support/dashboard-http';
 import { consentAtFakeX, startFakeX, type FakeX } from '../support/fake-x-api';
 import { describePlatformContract } from '../support/platform-contract';
 import { X_IDS as I, xContractSubjects, xWorld } from '../support/x-world';
@@ -61,7 +61,7 @@ describe('server.ts serving X', () => {
     const { id: userId } = await createAccount({ email, password: 'correct horse battery', credits: 10_000 });
     const b = browser(server.url);
     expect((await signInOverHttp(b, email, 'correct horse battery')).ok).toBe(true);
-    expect(await (await b.fetch('/dashboard/connections')).text()).toContain('Connect X account');
+    expect(await (await fetchPage(b, '/dashboard/connections')).text()).toContain('Connect X account');
 
     const start = await b.fetch('/dashboard/connections/x/connect', { method: 'POST', headers: { origin: server.url } });
     expect(start.status).toBe(303);
@@ -70,9 +70,9 @@ describe('server.ts serving X', () => {
     expect(`${back.origin}${back.pathname}`).toBe(`${server.url}/dashboard/connections/x/callback`);
     const callback = await b.fetch(`${back.pathname}${back.search}`);
     expect(callback.status).toBe(303);
-    expect(callback.headers.get('location')).toBe('/dashboard/connections?x=connected');
+    expect(callback.headers.get('location')).toMatch(inAnyWorkspace('/dashboard/connections?x=connected'));
     // React separates text nodes with empty comments in server-rendered HTML.
-    const page = (await (await b.fetch('/dashboard/connections?x=connected')).text()).replaceAll('<!-- -->', '');
+    const page = (await (await fetchPage(b, '/dashboard/connections?x=connected')).text()).replaceAll('<!-- -->', '');
     expect(page).toContain('X account connected.');
     expect(page).toContain('Writes on X act as @carol.');
 
@@ -83,8 +83,8 @@ describe('server.ts serving X', () => {
     expect(fake.world.likes).toContainEqual([I.carol, I.second]);
 
     const gone = await b.fetch('/dashboard/connections/x/disconnect', { method: 'POST', headers: { origin: server.url } });
-    expect(gone.headers.get('location')).toBe('/dashboard/connections?x=disconnected');
-    expect(await (await b.fetch('/dashboard/connections')).text()).toContain('Connect X account');
+    expect(gone.headers.get('location')).toMatch(inAnyWorkspace('/dashboard/connections?x=disconnected'));
+    expect(await (await fetchPage(b, '/dashboard/connections')).text()).toContain('Connect X account');
   });
 
   it('says so on /v2/account, and every upstream call reached the fake', async () => {

@@ -70,3 +70,22 @@ export async function sessionState(b: Browser): Promise<{ session: Record<string
   await keys.text();
   return { session, keysStatus: keys.status };
 }
+
+/**
+ * GETs a dashboard page as a browser would: `/dashboard/…` answers 307 to the same page in the
+ * person's workspace (`/w/<slug>/dashboard/…`), which is then fetched with the same cookies.
+ */
+export async function fetchPage(b: Browser, path: string): Promise<Response> {
+  let response = await b.fetch(path);
+  for (let hops = 0; hops < 3 && response.status === 307; hops++) {
+    const location = response.headers.get('location');
+    if (!location?.startsWith('/')) break;
+    response = await b.fetch(location);
+  }
+  return response;
+}
+
+/** Matches `path` (`/dashboard/connections?x=connected`) inside any workspace: `/w/<slug>/dashboard/…`. */
+export function inAnyWorkspace(path: string): RegExp {
+  return new RegExp(`^/w/[a-z0-9-]+${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+}
