@@ -1,6 +1,6 @@
 import { unseal, UnsealError } from '@/lib/crypto/seal';
 import { OAuthError } from '@/lib/oauth/errors';
-import { inTransaction } from '@/lib/platform/local/write/transaction';
+import { inTransaction } from '@/lib/db/transaction';
 import { readConnection, updateConnectionTokens } from './connection-store';
 import { refreshTokens } from './platform-oauth-client';
 import { refreshTokenContext } from './token-context';

@@ -2,7 +2,7 @@ import { ApiResponseError } from 'twitter-api-v2';
 import { seal, unseal, UnsealError } from '@/lib/crypto/seal';
 import { getPool } from '@/lib/db/pool';
 import type { XSettings } from '@/lib/platform/platform-config';
-import { inTransaction } from '@/lib/platform/local/write/transaction';
+import { inTransaction } from '@/lib/db/transaction';
 import { oauthClient } from '@/lib/platform/x/client';
 import { mapXError } from '@/lib/platform/x/upstream';
 import type { ConnectedAccount } from './require-scope';

@@ -1,4 +1,4 @@
-import { inTransaction } from '@/lib/platform/local/write/transaction';
+import { inTransaction } from '@/lib/db/transaction';
 import type { OAuthClient } from './clients';
 import { OAuthError } from './errors';
 import { requiredParam } from './form-params';

@@ -1,5 +1,5 @@
 import { getPool } from '@/lib/db/pool';
-import { inTransaction } from '@/lib/platform/local/write/transaction';
+import { inTransaction } from '@/lib/db/transaction';
 import type { OAuthClient } from './clients';
 import { OAuthError } from './errors';
 import { requiredParam } from './form-params';

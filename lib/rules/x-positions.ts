@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { inTransaction } from '@/lib/platform/local/write/transaction';
+import { inTransaction } from '@/lib/db/transaction';
 
 // Where each polled X query of a rule has read up to (realtime_x_positions): X's since_id once a
 // poll found a tweet, the time the query was first polled before that. A query no active rule

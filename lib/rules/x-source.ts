@@ -1,7 +1,7 @@
 import type { Stoppable } from '@/lib/db/run-while-leader';
 import { subscribe } from '@/lib/delivery/notifications';
 import { UpstreamRateLimitedError } from '@/lib/platform/errors';
-import { inTransaction } from '@/lib/platform/local/write/transaction';
+import { inTransaction } from '@/lib/db/transaction';
 import type { XSettings } from '@/lib/platform/platform-config';
 import type { Tweet } from '@/lib/platform/types';
 import { TWEET_QUERY } from '@/lib/platform/x/fields';

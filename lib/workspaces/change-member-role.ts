@@ -1,6 +1,6 @@
 import { personActor, recordAudit } from '@/lib/audit/record-audit';
 import type { ActingMember } from './acting-member';
-import { inTransaction } from './in-transaction';
+import { inTransaction } from '@/lib/db/transaction';
 import { lastOwnerRefusal, lockMember, ownerRuleRefusal } from './member-rules';
 import { refuse, type Outcome } from './outcome';
 import { isRole, type Role } from './roles';

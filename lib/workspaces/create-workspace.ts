@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { personActor, recordAudit } from '@/lib/audit/record-audit';
 import type { CurrentUser } from '@/lib/auth/get-current-user';
 import { fieldErrors } from '@/lib/dashboard/field-errors';
-import { inTransaction } from './in-transaction';
+import { inTransaction } from '@/lib/db/transaction';
 import { refuse, type Outcome } from './outcome';
 
 // A person may create this many workspaces (not counting deleted ones): enough for real use,

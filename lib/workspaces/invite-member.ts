@@ -4,7 +4,7 @@ import { sharedAttemptStore } from '@/lib/auth/sign-in-limiter';
 import { personActor, recordAudit } from '@/lib/audit/record-audit';
 import { fieldErrors } from '@/lib/dashboard/field-errors';
 import type { ActingMember } from './acting-member';
-import { inTransaction } from './in-transaction';
+import { inTransaction } from '@/lib/db/transaction';
 import { mailInvitation } from './invitation-mail';
 import { INVITATION_TTL_DAYS, newInvitationId, newInvitationToken } from './invitation-token';
 import { refuse, type Outcome } from './outcome';

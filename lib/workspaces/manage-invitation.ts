@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { personActor, recordAudit } from '@/lib/audit/record-audit';
 import type { ActingMember } from './acting-member';
-import { inTransaction } from './in-transaction';
+import { inTransaction } from '@/lib/db/transaction';
 import { mailInvitation } from './invitation-mail';
 import { INVITATION_TTL_DAYS, newInvitationToken } from './invitation-token';
 import { takeInvitationMail, INVITATION_MAILS_PER_HOUR } from './invite-member';

@@ -1,7 +1,7 @@
 import { personActor, recordAudit } from '@/lib/audit/record-audit';
 import type { ActingMember } from './acting-member';
 import { endMembership, forgetRevokedKeys, revokeKeysIssuedBy } from './end-membership';
-import { inTransaction } from './in-transaction';
+import { inTransaction } from '@/lib/db/transaction';
 import { lastOwnerRefusal, lockMember, ownerRuleRefusal } from './member-rules';
 import { refuse, type Outcome } from './outcome';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { personActor, recordAudit } from '@/lib/audit/record-audit';
 import { fieldErrors } from '@/lib/dashboard/field-errors';
 import type { ActingMember } from './acting-member';
-import { inTransaction } from './in-transaction';
+import { inTransaction } from '@/lib/db/transaction';
 import { refuse, type Outcome } from './outcome';
 
 export const WORKSPACE_NAME_MAX = 80;

@@ -1,7 +1,7 @@
 import { personActor, recordAudit } from '@/lib/audit/record-audit';
 import type { CurrentUser } from '@/lib/auth/get-current-user';
 import { invitationByToken, isInvitee, unusableReason } from './find-invitation';
-import { inTransaction } from './in-transaction';
+import { inTransaction } from '@/lib/db/transaction';
 import { refuse, type Outcome } from './outcome';
 
 export type Joined = { workspace: { slug: string; name: string } };

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toApiError } from '@/lib/api/to-api-error';
 import { getMeterPool, getPool } from '@/lib/db/pool';
-import { inTransaction } from '@/lib/platform/local/write/transaction';
+import { inTransaction } from '@/lib/db/transaction';
 
 // The database dropping a connection that code holds checked out (a write transaction in
 // progress) must fail that code's work, not crash the process: pg emits 'error' on the client,

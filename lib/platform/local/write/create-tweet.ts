@@ -4,7 +4,7 @@ import { detectLang } from '@/lib/platform/detect-lang';
 import { nextSnowflake } from '@/lib/platform/snowflake';
 import { storableId } from '../ids';
 import { insertTweetRow } from './insert-tweet-row';
-import { inTransaction } from './transaction';
+import { inTransaction } from '@/lib/db/transaction';
 import { countAuthorTweet, getAuthorCountry } from './tweet-author';
 import { resolveEntities } from './tweet-entities';
 import { validateTweetText } from './validate-tweet-text';

@@ -1,7 +1,7 @@
 import { ForbiddenError, NotFoundError } from '@/lib/platform/errors';
 import { storableId } from '../ids';
 import { removeTweets } from './remove-tweets';
-import { inTransaction } from './transaction';
+import { inTransaction } from '@/lib/db/transaction';
 
 export type DeleteTweetInput = { actorId: string; tweetId: string };
 

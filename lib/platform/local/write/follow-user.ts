@@ -2,7 +2,7 @@ import { nextSnowflake } from '@/lib/platform/snowflake';
 import { assertUserExists } from './assert-user-exists';
 import { lockUsersInIdOrder } from './lock-in-id-order';
 import { resolveFollowee, type FollowInput, type FollowChange } from './resolve-followee';
-import { inTransaction } from './transaction';
+import { inTransaction } from '@/lib/db/transaction';
 
 /** Follows a user; following again changes nothing, following yourself is InvalidInputError. */
 export async function followUser(input: FollowInput): Promise<FollowChange> {

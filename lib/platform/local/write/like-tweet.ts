@@ -1,7 +1,7 @@
 import { nextSnowflake } from '@/lib/platform/snowflake';
 import { assertUserExists } from './assert-user-exists';
 import { lockTargetTweet } from './lock-target-tweet';
-import { inTransaction } from './transaction';
+import { inTransaction } from '@/lib/db/transaction';
 
 export type LikeInput = { userId: string; tweetId: string };
 /** `changed` is false when the like was already there (or already gone, for unlike). */

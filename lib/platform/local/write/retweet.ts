@@ -3,7 +3,7 @@ import { nextSnowflake } from '@/lib/platform/snowflake';
 import { insertTweetRow } from './insert-tweet-row';
 import { lockTargetTweet } from './lock-target-tweet';
 import { retweetText } from './retweet-text';
-import { inTransaction } from './transaction';
+import { inTransaction } from '@/lib/db/transaction';
 import { countAuthorTweet, getAuthorCountry } from './tweet-author';
 import { resolveEntities } from './tweet-entities';
 

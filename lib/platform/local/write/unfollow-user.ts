@@ -1,7 +1,7 @@
 import { assertUserExists } from './assert-user-exists';
 import { lockUsersInIdOrder } from './lock-in-id-order';
 import { resolveFollowee, type FollowInput, type FollowChange } from './resolve-followee';
-import { inTransaction } from './transaction';
+import { inTransaction } from '@/lib/db/transaction';
 
 /** Unfollows a user; unfollowing someone not followed changes nothing. */
 export async function unfollowUser(input: FollowInput): Promise<FollowChange> {

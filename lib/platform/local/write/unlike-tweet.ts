@@ -1,7 +1,7 @@
 import { assertUserExists } from './assert-user-exists';
 import type { LikeInput, LikeChange } from './like-tweet';
 import { lockTargetTweet } from './lock-target-tweet';
-import { inTransaction } from './transaction';
+import { inTransaction } from '@/lib/db/transaction';
 
 /** Takes back a user's like of a tweet; unliking a tweet not liked changes nothing. */
 export async function unlikeTweet(input: LikeInput): Promise<LikeChange> {

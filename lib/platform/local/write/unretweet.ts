@@ -1,7 +1,7 @@
 import { assertUserExists } from './assert-user-exists';
 import { lockTargetTweet } from './lock-target-tweet';
 import { removeTweets } from './remove-tweets';
-import { inTransaction } from './transaction';
+import { inTransaction } from '@/lib/db/transaction';
 import type { RetweetInput } from './retweet';
 
 export type UnretweetChange = { changed: boolean; retweeted: false };

@@ -7,7 +7,7 @@ import { getPool } from '@/lib/db/pool';
 const RETRYABLE = new Set(['40P01', '40001']); // deadlock_detected, serialization_failure
 const ATTEMPTS = 4;
 
-/** Runs `work` in one transaction on the shared pool, retrying it when PostgreSQL aborts it for a deadlock. */
+/** Runs `work` in one transaction on the shared pool, retrying it when PostgreSQL aborts it for a deadlock (so `work` must do nothing outside the database). */
 export async function inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const client = await getPool().connect();
