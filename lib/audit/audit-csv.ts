@@ -1,4 +1,4 @@
-import { csvLine } from '@/lib/dashboard/csv';
+import { csvLine, keysetCsvStream } from '@/lib/dashboard/csv';
 import { decodeAuditCursor, listAuditEvents, type AuditEvent, type AuditFilters } from './list-audit-events';
 
 const HEADER = ['time', 'actor_kind', 'actor', 'action', 'target_kind', 'target_id', 'target_label', 'ip', 'before', 'after'];
@@ -16,23 +16,8 @@ export function auditCsvLine(e: AuditEvent): string {
  * every matching line (not only the page shown), read in keyset pages as the client takes them.
  */
 export function auditCsv(workspaceId: string, filters: AuditFilters): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  let before = filters.before;
-  let done = false;
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(csvLine(HEADER)));
-    },
-    async pull(controller) {
-      if (done) return;
-      const page = await listAuditEvents(workspaceId, { ...filters, before, limit: PAGE });
-      const text = page.events.map(auditCsvLine).join('');
-      if (text) controller.enqueue(encoder.encode(text));
-      if (page.next) before = decodeAuditCursor(page.next);
-      else {
-        done = true;
-        controller.close();
-      }
-    },
+  return keysetCsvStream(HEADER, filters.before, async (before) => {
+    const page = await listAuditEvents(workspaceId, { ...filters, before, limit: PAGE });
+    return { lines: page.events.map(auditCsvLine).join(''), next: page.next ? decodeAuditCursor(page.next) : null };
   });
 }

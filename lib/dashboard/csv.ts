@@ -15,3 +15,31 @@ function cell(value: Cell): string {
 export function csvLine(values: readonly Cell[]): string {
   return `${values.map(cell).join(',')}\r\n`;
 }
+
+/** One keyset page of rows already written as CSV lines, and the cursor of the next, if any. */
+export type CsvPage<Cursor> = { lines: string; next: Cursor | null };
+
+/**
+ * A CSV download read in keyset pages as the client takes them (every matching row, not only
+ * the page a screen showed): the header line, then `readPage(cursor)` until it names no next.
+ */
+export function keysetCsvStream<Cursor>(header: readonly string[], first: Cursor, readPage: (cursor: Cursor) => Promise<CsvPage<Cursor>>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let cursor = first;
+  let done = false;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(csvLine(header)));
+    },
+    async pull(controller) {
+      if (done) return;
+      const page = await readPage(cursor);
+      if (page.lines) controller.enqueue(encoder.encode(page.lines));
+      if (page.next !== null) cursor = page.next;
+      else {
+        done = true;
+        controller.close();
+      }
+    },
+  });
+}

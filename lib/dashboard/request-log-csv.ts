@@ -1,5 +1,5 @@
 import { callerName } from './call-source';
-import { csvLine } from './csv';
+import { csvLine, keysetCsvStream } from './csv';
 import { decodeCursor, listRequests, type RequestLogFilters } from './request-log';
 
 const HEADER = ['time', 'request_id', 'key_id', 'caller', 'source', 'operation', 'status', 'items', 'credits', 'latency_ms', 'error_code', 'error_message'];
@@ -10,25 +10,11 @@ const PAGE = 200;
  * matching call (not only the page shown), read in keyset pages.
  */
 export function requestLogCsv(userId: string, filters: RequestLogFilters): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  let before = filters.before;
-  let done = false;
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(csvLine(HEADER)));
-    },
-    async pull(controller) {
-      if (done) return;
-      const page = await listRequests(userId, { ...filters, before, limit: PAGE });
-      const text = page.requests
-        .map((r) => csvLine([r.at, r.requestId, r.keyId, callerName(r.keyName, r.source), r.source, r.operation, r.status, r.items, r.credits, r.latencyMs, r.errorCode, r.errorMessage]))
-        .join('');
-      if (text) controller.enqueue(encoder.encode(text));
-      if (page.next) before = decodeCursor(page.next);
-      else {
-        done = true;
-        controller.close();
-      }
-    },
+  return keysetCsvStream(HEADER, filters.before, async (before) => {
+    const page = await listRequests(userId, { ...filters, before, limit: PAGE });
+    const lines = page.requests
+      .map((r) => csvLine([r.at, r.requestId, r.keyId, callerName(r.keyName, r.source), r.source, r.operation, r.status, r.items, r.credits, r.latencyMs, r.errorCode, r.errorMessage]))
+      .join('');
+    return { lines, next: page.next ? decodeCursor(page.next) : null };
   });
 }
