@@ -10,10 +10,10 @@ import { TextField } from '@/components/ui/text-field';
 import type { FinishSignUpResult } from '@/lib/auth/finish-sign-up';
 import type { FieldErrors } from '@/lib/dashboard/field-errors';
 
-type Props = { action: (form: FormData) => Promise<FinishSignUpResult>; token: string };
+type Props = { action: (form: FormData) => Promise<FinishSignUpResult>; token: string; returnTo: string };
 
 /** The sign-up link's form: the password chosen at sign-up creates the account, then signs in with it. */
-export function FinishSignUpForm({ action, token }: Props) {
+export function FinishSignUpForm({ action, token, returnTo }: Props) {
   const router = useRouter();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
@@ -37,7 +37,7 @@ export function FinishSignUpForm({ action, token }: Props) {
       setPending(false);
       return;
     }
-    router.replace('/dashboard');
+    router.replace(returnTo);
     router.refresh();
   }
 

@@ -9,13 +9,13 @@ import type { SignUpResult } from '@/lib/auth/sign-up';
 import type { FieldErrors } from '@/lib/dashboard/field-errors';
 import { OAuthButtons } from './oauth-buttons';
 
-type Props = { action: (form: FormData) => Promise<SignUpResult>; providers: OAuthProviderInfo[]; minPasswordLength: number };
+type Props = { action: (form: FormData) => Promise<SignUpResult>; providers: OAuthProviderInfo[]; minPasswordLength: number; callbackUrl: string };
 
 /**
  * Sign-up: the server action validates and answers "check your email" whether or not the
  * address has an account (so the form tells nobody who has one); the mailed link creates it.
  */
-export function SignUpForm({ action, providers, minPasswordLength }: Props) {
+export function SignUpForm({ action, providers, minPasswordLength, callbackUrl }: Props) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
@@ -45,6 +45,7 @@ export function SignUpForm({ action, providers, minPasswordLength }: Props) {
     <>
       <form noValidate onSubmit={submit} className="mt-6 flex flex-col gap-4">
         <FormAlert message={errors.form} />
+        <input type="hidden" name="callbackUrl" value={callbackUrl} />
         <TextField label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
         <TextField
           label="Password"
@@ -60,7 +61,7 @@ export function SignUpForm({ action, providers, minPasswordLength }: Props) {
           {pending ? 'Creating your account…' : 'Create account'}
         </Button>
       </form>
-      <OAuthButtons providers={providers} callbackUrl="/dashboard" />
+      <OAuthButtons providers={providers} callbackUrl={callbackUrl} />
     </>
   );
 }

@@ -32,6 +32,8 @@ export type SignUpContext = {
   limiter?: SignUpLimiter;
   /** The dashboard's public origin, for the link in the mail. */
   origin?: string;
+  /** A same-site path the finished sign-up goes to (an invitation's link), instead of the dashboard. */
+  returnTo?: string;
   /**
    * Runs the mail work after the answer (the server action passes Next's `after`), so that
    * the answer's timing cannot depend on it. Without it the work runs before returning.
@@ -58,7 +60,7 @@ export async function signUp(input: { email?: unknown; password?: unknown }, con
   const passwordHash = await (context.hash ?? hashPassword)(password);
   if (context.ip && limiter) await limiter.record(context.ip);
   const origin = context.origin ?? 'http://localhost:3000';
-  const task = () => mailSignUp(email, passwordHash, origin);
+  const task = () => mailSignUp(email, passwordHash, origin, context.returnTo);
   if (context.defer) {
     context.defer(() =>
       task().catch((error: unknown) => {
@@ -76,7 +78,7 @@ function hashToken(token: string): string {
 }
 
 /** The mail a sign-up sends: the link for a new address, a note for an address that has an account. */
-async function mailSignUp(email: string, passwordHash: string, origin: string): Promise<void> {
+async function mailSignUp(email: string, passwordHash: string, origin: string, returnTo?: string): Promise<void> {
   const counter = createAttemptCounter(sharedAttemptStore(), 'signup-mail:');
   if ((await counter.hit(email, 60 * 60)).count > MAILS_PER_HOUR) return;
   const pool = getPool();
@@ -104,7 +106,7 @@ async function mailSignUp(email: string, passwordHash: string, origin: string): 
   await sendMail({
     to: email,
     subject: 'Finish signing up for Perch',
-    text: `Open this link to create your Perch account (it works once, for 24 hours):\n${origin}/signup/finish?token=${token}\n\nIf you did not sign up for Perch, ignore this mail: no account is created.`,
+    text: `Open this link to create your Perch account (it works once, for 24 hours):\n${origin}/signup/finish?${returnTo ? `callbackUrl=${encodeURIComponent(returnTo)}&` : ''}token=${token}\n\nIf you did not sign up for Perch, ignore this mail: no account is created.`,
   });
 }
 

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { expect, signUp, test, uniqueEmail } from './support/fixtures';
+import { expect, mailedLink, PASSWORD, signUp, test, uniqueEmail } from './support/fixtures';
 
 /** The invitation link in the newest invitation mail to `email` (the server has no SMTP: the outbox keeps it). */
 async function invitationLink(email: string): Promise<string> {
@@ -60,8 +60,15 @@ test('an owner invites someone into a new workspace; they accept and work in it 
   await inviteePage.goto(link);
   await expect(inviteePage.getByRole('heading', { level: 1, name: 'Join Shared Flock' })).toBeVisible();
   await expect(inviteePage.getByRole('link', { name: 'Sign in to accept' })).toBeVisible();
-  await signUp(inviteePage, inviteeEmail);
-  await inviteePage.goto(link);
+  // New to Perch: signing up from the invitation ends back on it (the mailed link carries it).
+  await inviteePage.getByRole('link', { name: 'Create an account' }).click();
+  await inviteePage.getByLabel('Email').fill(inviteeEmail);
+  await inviteePage.getByLabel('Password').fill(PASSWORD);
+  await inviteePage.getByRole('button', { name: 'Create account' }).click();
+  await inviteePage.goto(await mailedLink(inviteeEmail, 'Finish signing up for Perch'));
+  await inviteePage.getByLabel('Password').fill(PASSWORD);
+  await inviteePage.getByRole('button', { name: 'Finish signing up' }).click();
+  await expect(inviteePage).toHaveURL(new URL(link).pathname);
   await inviteePage.getByRole('button', { name: 'Accept' }).click();
   await expect(inviteePage).toHaveURL(new RegExp(`/w/${slug}/dashboard$`));
 

@@ -19,7 +19,7 @@ export default async function SignInPage({ searchParams }: Props) {
       <h1 className="text-xl font-bold">Sign in to Perch</h1>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
         No account yet?{' '}
-        <Link href="/signup" className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-500">
+        <Link href={callbackUrl === '/dashboard' ? '/signup' : `/signup?callbackUrl=${encodeURIComponent(callbackUrl)}`} className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-500">
           Sign up
         </Link>
       </p>

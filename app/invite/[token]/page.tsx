@@ -69,11 +69,11 @@ export default async function InvitePage({ params }: Props) {
               <Link href={`/signin?callbackUrl=${encodeURIComponent(returnTo)}`} className={buttonClasses('primary')}>
                 Sign in to accept
               </Link>
-              <Link href="/signup" className={buttonClasses('secondary')}>
+              <Link href={`/signup?callbackUrl=${encodeURIComponent(returnTo)}`} className={buttonClasses('secondary')}>
                 Create an account
               </Link>
             </div>
-            <p className="text-xs text-slate-500 dark:text-slate-400">New to Perch? Sign up with {invitation.email}, then open this link again.</p>
+            <p className="text-xs text-slate-500 dark:text-slate-400">New to Perch? Sign up with {invitation.email}: the link in the sign-up mail brings you back here.</p>
           </div>
         ) : !isInvitee(invitation, user.email) ? (
           <div className="flex flex-col gap-3">

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { FinishSignUpForm } from '@/components/auth/finish-sign-up-form';
 import { FormAlert } from '@/components/ui/form-alert';
+import { safeCallbackUrl } from '@/lib/auth/safe-callback-url';
 import { pendingSignUp } from '@/lib/auth/sign-up';
 import { finishSignUpAction } from '../actions';
 
@@ -12,7 +13,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 // The account is created on the form's submit, not on page load: mail scanners that open
 // links must not create it (nor use the link up).
 export default async function FinishSignUpPage({ searchParams }: Props) {
-  const { token } = await searchParams;
+  const { token, callbackUrl } = await searchParams;
   const pending = typeof token === 'string' ? await pendingSignUp(token) : null;
   return (
     <>
@@ -22,7 +23,7 @@ export default async function FinishSignUpPage({ searchParams }: Props) {
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
             Creating the Perch account of <span className="font-medium">{pending.email}</span>.
           </p>
-          <FinishSignUpForm action={finishSignUpAction} token={token} />
+          <FinishSignUpForm action={finishSignUpAction} token={token} returnTo={safeCallbackUrl(callbackUrl)} />
         </>
       ) : (
         <div className="mt-6 flex flex-col gap-4">
