@@ -11,7 +11,7 @@ import { formatNumber } from '@/lib/dashboard/format';
 
 type Granted = { email: string; amount: number; balance: number };
 
-/** Grants credits to an account by email, or takes a wrong grant back (a negative amount), with a reason that lands in its ledger. */
+/** Grants credits to an account by email or to a workspace by slug, or takes a wrong grant back (a negative amount), with a reason that lands in its ledger. */
 export function GrantForm({ emails }: { emails: string[] }) {
   const router = useRouter();
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -46,7 +46,7 @@ export function GrantForm({ emails }: { emails: string[] }) {
       <FormAlert message={errors.form} />
       <FormAlert tone="success" message={done} />
       <div className="grid gap-4 md:grid-cols-3">
-        <TextField label="Account email" name="email" type="email" list="admin-user-emails" autoComplete="off" required error={errors.email} />
+        <TextField label="Account email or workspace" name="email" list="admin-user-emails" autoComplete="off" required hint="An email grants to that person's personal workspace; a slug (from the workspace's URL) to that workspace." error={errors.email} />
         <TextField label="Credits" name="amount" required hint="Negative to correct a wrong grant (takes the credits back)." error={errors.amount} />
         <TextField label="Reason" name="reason" required maxLength={200} placeholder="e.g. support goodwill" error={errors.reason} />
       </div>

@@ -48,3 +48,22 @@ describe('an admin correction', () => {
     expect(await adminGrant({ email, amount: '-5', reason: ' ' })).toMatchObject({ ok: false, errors: { reason: expect.any(String) } });
   });
 });
+
+describe('an admin grant to a shared workspace', () => {
+  it('goes to the workspace a slug names; an unknown or deleted one is refused by field', async () => {
+    const ownerId = await createTestUser('grant-team');
+    const team = { id: `ws_grant_${ownerId}`, slug: `grant-team-${ownerId.slice(-8).toLowerCase()}` };
+    await getPool().query('INSERT INTO workspaces (id, slug, name, created_by) VALUES ($1, $2, $3, $4)', [team.id, team.slug, 'Grant Team', ownerId]);
+    expect(await adminGrant({ email: team.slug, amount: '2500', reason: 'team trial' })).toEqual({ ok: true, email: team.slug, amount: 2_500, balance: 2_500 });
+    expect(await getBalance(team.id)).toBe(2_500);
+    expect(await getBalance(ownerId)).toBe(0);
+    expect(await grants(team.id)).toEqual([[2_500, 'team trial']]);
+    const { rows } = await getPool().query('SELECT action, actor_kind FROM audit_events WHERE workspace_id = $1', [team.id]);
+    expect(rows).toEqual([{ action: 'grant.added', actor_kind: 'admin' }]);
+
+    expect(await adminGrant({ email: 'no-such-team', amount: 5, reason: 'x' })).toEqual({ ok: false, errors: { email: 'No workspace with the slug or id no-such-team' } });
+    await getPool().query('UPDATE workspaces SET deleted_at = now() WHERE id = $1', [team.id]);
+    expect(await adminGrant({ email: team.slug, amount: 5, reason: 'x' })).toEqual({ ok: false, errors: { email: `Workspace ${team.slug} was deleted` } });
+    expect(await getBalance(team.id)).toBe(2_500);
+  });
+});
