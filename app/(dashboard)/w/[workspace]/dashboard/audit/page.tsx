@@ -7,20 +7,11 @@ import { PageHeader } from '@/components/ui/page-header';
 import { AuditFilterError, listAuditEvents, parseAuditFilters, type AuditPage } from '@/lib/audit/list-audit-events';
 import { requireWorkspace } from '@/lib/auth/require-workspace';
 import { workspaceApiHref, workspaceHref } from '@/lib/workspaces/workspace-path';
+import { toSearchParams, type PageSearchParams } from '@/lib/dashboard/page-search-params';
 
 export const metadata: Metadata = { title: 'Audit log' };
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-/** The query string as the page was asked for it (repeated values: the first). */
-function toSearchParams(raw: Record<string, string | string[] | undefined>): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(raw)) {
-    const first = Array.isArray(value) ? value[0] : value;
-    if (first !== undefined) params.set(name, first);
-  }
-  return params;
-}
+type Props = { searchParams: Promise<PageSearchParams> };
 
 export default async function AuditPage({ searchParams }: Props) {
   const params = toSearchParams(await searchParams);

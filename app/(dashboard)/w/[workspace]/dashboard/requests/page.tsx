@@ -10,20 +10,11 @@ import { requireWorkspace } from '@/lib/auth/require-workspace';
 import { listKeys } from '@/lib/dashboard/list-keys';
 import { getRequest, listRequests, parseRequestLogFilters, RequestLogFilterError, type RequestLogPage } from '@/lib/dashboard/request-log';
 import { requestLogDays } from '@/lib/metering/prune-request-log';
+import { toSearchParams, type PageSearchParams } from '@/lib/dashboard/page-search-params';
 
 export const metadata: Metadata = { title: 'Requests' };
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-/** The query string as the page was asked for it (repeated values: the first). */
-function toSearchParams(raw: Record<string, string | string[] | undefined>): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(raw)) {
-    const first = Array.isArray(value) ? value[0] : value;
-    if (first !== undefined) params.set(name, first);
-  }
-  return params;
-}
+type Props = { searchParams: Promise<PageSearchParams> };
 
 export default async function RequestsPage({ searchParams }: Props) {
   const params = toSearchParams(await searchParams);
