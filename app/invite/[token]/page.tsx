@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import type { ReactNode } from 'react';
+import { BrandCardPage } from '@/components/ui/brand-card-page';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { InvitationAnswer } from '@/components/workspaces/invitation-answer';
 import { SwitchAccountButton } from '@/components/workspaces/switch-account-button';
@@ -12,22 +12,6 @@ export const metadata: Metadata = { title: 'Invitation', robots: { index: false 
 
 type Props = { params: Promise<{ token: string }> };
 
-function Frame({ children }: { children: ReactNode }) {
-  return (
-    <div className="flex min-h-screen flex-col items-center px-4 py-10 sm:justify-center">
-      <Link href="/" className="mb-6 text-lg font-bold tracking-tight">
-        <span aria-hidden="true" className="text-brand-600">
-          ◆{' '}
-        </span>
-        Perch
-      </Link>
-      <main id="main" className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
-        {children}
-      </main>
-    </div>
-  );
-}
-
 // Outside the dashboard: the invitee is not a member of the workspace yet, and may not be
 // signed in (or even have an account).
 export default async function InvitePage({ params }: Props) {
@@ -37,7 +21,7 @@ export default async function InvitePage({ params }: Props) {
   const user = await getCurrentUser();
   if (!invitation || reason) {
     return (
-      <Frame>
+      <BrandCardPage wide>
         <h1 className="text-xl font-bold">This invitation cannot be used</h1>
         <p role="alert" className="mt-3 text-sm">
           {reason}
@@ -47,12 +31,12 @@ export default async function InvitePage({ params }: Props) {
             {user ? 'Go to your dashboard' : 'Sign in'}
           </Link>
         </p>
-      </Frame>
+      </BrandCardPage>
     );
   }
   const returnTo = `/invite/${token}`;
   return (
-    <Frame>
+    <BrandCardPage wide>
       <h1 className="text-xl font-bold">Join {invitation.workspace.name}</h1>
       <p className="mt-3 text-sm">
         {invitation.inviterEmail ?? 'A member'} invited <strong>{invitation.email}</strong> to the workspace <strong>{invitation.workspace.name}</strong> on Perch as{' '}
@@ -88,6 +72,6 @@ export default async function InvitePage({ params }: Props) {
           <InvitationAnswer token={token} workspaceName={invitation.workspace.name} />
         )}
       </div>
-    </Frame>
+    </BrandCardPage>
   );
 }
