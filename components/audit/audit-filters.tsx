@@ -1,4 +1,5 @@
 import { buttonClasses } from '@/components/ui/button-styles';
+import { FILTER_LABEL, UtcDateRangeFields } from '@/components/ui/filter-fields';
 import { INPUT_CLASSES } from '@/components/ui/text-field';
 import { AUDIT_THINGS } from '@/lib/audit/action-names';
 
@@ -10,7 +11,6 @@ type Props = {
   exportHref: string;
 };
 
-const LABEL = 'flex flex-col gap-1 text-sm font-medium text-slate-700 dark:text-slate-300';
 
 /** The filters the CSV export takes: the page's own, without its position. */
 export function auditExportParams(params: URLSearchParams): URLSearchParams {
@@ -32,7 +32,7 @@ export function AuditFilters({ params, pageHref, exportHref }: Props) {
       {/* The target kind has no field of its own (links set it: target=endpoint); it stays across a new search. */}
       {value('target') ? <input type="hidden" name="target" value={value('target')} /> : null}
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-        <label className={LABEL}>
+        <label className={FILTER_LABEL}>
           Action
           <select name="action" defaultValue={action} className={INPUT_CLASSES}>
             <option value="">All actions</option>
@@ -45,19 +45,12 @@ export function AuditFilters({ params, pageHref, exportHref }: Props) {
             {action && !known ? <option value={action}>{action}</option> : null}
           </select>
         </label>
-        <label className={LABEL}>
+        <label className={FILTER_LABEL}>
           Actor
           <input name="actor" defaultValue={value('actor')} placeholder="Email, key name or id" className={INPUT_CLASSES} autoComplete="off" />
         </label>
-        <label className={LABEL}>
-          From (UTC)
-          <input type="date" name="from" defaultValue={value('from')} className={INPUT_CLASSES} />
-        </label>
-        <label className={LABEL}>
-          To (UTC, inclusive)
-          <input type="date" name="to" defaultValue={value('to')} className={INPUT_CLASSES} />
-        </label>
-        <label className={LABEL}>
+        <UtcDateRangeFields params={params} />
+        <label className={FILTER_LABEL}>
           Text
           <input type="search" name="q" defaultValue={value('q')} placeholder="Rule tag, URL, email…" className={INPUT_CLASSES} autoComplete="off" />
         </label>

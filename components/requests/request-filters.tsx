@@ -1,11 +1,11 @@
 import { buttonClasses } from '@/components/ui/button-styles';
+import { FILTER_LABEL, UtcDateRangeFields } from '@/components/ui/filter-fields';
 import { INPUT_CLASSES } from '@/components/ui/text-field';
 import { ALL_SOURCES, sourceName } from '@/lib/dashboard/call-source';
 import { NO_KEY, UNROUTED_OPERATIONS } from '@/lib/dashboard/request-log';
 
 type Props = { params: URLSearchParams; keys: Array<{ id: string; name: string }>; operations: string[] };
 
-const LABEL = 'flex flex-col gap-1 text-sm font-medium text-slate-700 dark:text-slate-300';
 
 /** The filters the CSV export takes: the page's own, without its position or an opened detail. */
 function exportParams(params: URLSearchParams): URLSearchParams {
@@ -20,7 +20,7 @@ export function RequestFilters({ params, keys, operations }: Props) {
   return (
     <form method="get" action="/dashboard/requests" className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
       <div className="flex flex-wrap items-end gap-3">
-        <label className={`${LABEL} min-w-72 flex-1`}>
+        <label className={`${FILTER_LABEL} min-w-72 flex-1`}>
           Request id
           <input name="request_id" defaultValue={value('request_id')} placeholder="req_… from the x-request-id header" className={`${INPUT_CLASSES} font-mono`} spellCheck={false} autoComplete="off" />
         </label>
@@ -29,7 +29,7 @@ export function RequestFilters({ params, keys, operations }: Props) {
         </button>
       </div>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <label className={LABEL}>
+        <label className={FILTER_LABEL}>
           Key
           <select name="key" defaultValue={value('key')} className={INPUT_CLASSES}>
             <option value="">All keys</option>
@@ -41,7 +41,7 @@ export function RequestFilters({ params, keys, operations }: Props) {
             <option value={NO_KEY}>No key (calls from the dashboard)</option>
           </select>
         </label>
-        <label className={LABEL}>
+        <label className={FILTER_LABEL}>
           Source
           <select name="source" defaultValue={value('source')} className={INPUT_CLASSES}>
             <option value="">Any source</option>
@@ -52,7 +52,7 @@ export function RequestFilters({ params, keys, operations }: Props) {
             ))}
           </select>
         </label>
-        <label className={LABEL}>
+        <label className={FILTER_LABEL}>
           Operation
           <select name="operation" defaultValue={value('operation')} className={INPUT_CLASSES}>
             <option value="">All operations</option>
@@ -68,7 +68,7 @@ export function RequestFilters({ params, keys, operations }: Props) {
             ))}
           </select>
         </label>
-        <label className={LABEL}>
+        <label className={FILTER_LABEL}>
           Status
           <select name="status" defaultValue={value('status')} className={INPUT_CLASSES}>
             <option value="">Any status</option>
@@ -77,7 +77,7 @@ export function RequestFilters({ params, keys, operations }: Props) {
             <option value="5xx">5xx failed</option>
           </select>
         </label>
-        <label className={LABEL}>
+        <label className={FILTER_LABEL}>
           Time range
           <select name="within" defaultValue={value('within')} className={INPUT_CLASSES}>
             <option value="">Any time</option>
@@ -87,14 +87,7 @@ export function RequestFilters({ params, keys, operations }: Props) {
             <option value="7d">Last 7 days</option>
           </select>
         </label>
-        <label className={LABEL}>
-          From (UTC)
-          <input type="date" name="from" defaultValue={value('from')} className={INPUT_CLASSES} />
-        </label>
-        <label className={LABEL}>
-          To (UTC, inclusive)
-          <input type="date" name="to" defaultValue={value('to')} className={INPUT_CLASSES} />
-        </label>
+        <UtcDateRangeFields params={params} />
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" className={buttonClasses('secondary', 'px-3 py-1.5')}>
