@@ -1,6 +1,5 @@
 'use client';
 
-import { usePathname } from 'next/navigation';
 import { WORKSPACE_HEADER, slugOfPath, workspaceHref } from '@/lib/workspaces/workspace-path';
 
 function currentSlug(): string | null {
@@ -22,8 +21,3 @@ export function inCurrentWorkspace(path: string): string {
   return slug ? workspaceHref(slug, path) : path;
 }
 
-/** The same for links rendered by a client component (re-rendered when the path changes). */
-export function useWorkspaceHref(): (path: string) => string {
-  const slug = slugOfPath(usePathname() ?? '');
-  return (path) => (slug ? workspaceHref(slug, path) : path);
-}

@@ -9,8 +9,8 @@ export type RouteWorkspace =
   | { user?: never; workspace?: never; role?: never; response: Response };
 
 /**
- * The signed-in person, the workspace of the request (`/w/<slug>/api/…`, which proxy.ts turns into
- * WORKSPACE_HEADER; the one they last used when unprefixed) and their role, for a dashboard route
+ * The signed-in person, the workspace of the request (which proxy.ts names in
+ * WORKSPACE_HEADER; the one they last used when it names none) and their role, for a dashboard route
  * that needs `permission`; else the response to send: 403 cross-site or for a role without the
  * right, 401 signed out, 404 for a workspace they are not in.
  */

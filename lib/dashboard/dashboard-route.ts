@@ -1,6 +1,5 @@
 import { isDatabaseUnavailable, OUTAGE_RETRY_AFTER_SECONDS } from '@/lib/db/database-unavailable';
 import { unstorableReason } from '@/lib/db/unstorable-text';
-import { splitWorkspacePath } from '@/lib/workspaces/workspace-path';
 
 /**
  * A dashboard JSON route that answers a database outage with 503 and Retry-After in the
@@ -30,7 +29,7 @@ export function dashboardRoute<Args extends unknown[]>(handler: (...args: Args) 
 function refuseUnstorableUrl(request: Request): Response | null {
   const url = new URL(request.url);
   // The dashboard's /v2 passes through dispatch, which refuses these itself in the API's envelope.
-  if ((splitWorkspacePath(url.pathname)?.rest ?? url.pathname).startsWith('/api/dashboard/v2/')) return null;
+  if (url.pathname.startsWith('/api/dashboard/v2/')) return null;
   for (const [name, value] of url.searchParams) {
     const reason = unstorableReason(name) ?? unstorableReason(value);
     if (reason) return unstorableAnswer(JSON.stringify(name).slice(1, -1), reason);

@@ -1,11 +1,19 @@
 /**
- * The URL names the workspace: `/w/<slug>/dashboard/keys`, `/w/<slug>/api/dashboard/keys`.
- * proxy.ts strips the prefix and hands the slug on in WORKSPACE_HEADER (replacing any a client
- * sent), so two tabs in two workspaces never act on each other's.
+ * The URL names the workspace: pages live at `/w/<slug>/dashboard/…`, and the dashboard's API
+ * learns it from WORKSPACE_HEADER (set by proxy.ts, workspace-request.ts), so two tabs in two
+ * workspaces never act on each other's.
  */
 export const WORKSPACE_HEADER = 'x-perch-workspace';
 
-const PREFIX = /^\/w\/([a-z0-9-]{1,48})(?=\/|$)/;
+// What a slug may look like in a URL (the workspaces table checks the exact form).
+const SLUG = '[a-z0-9-]{1,48}';
+const PREFIX = new RegExp(`^/w/(${SLUG})(?=/|$)`);
+const WHOLE_SLUG = new RegExp(`^${SLUG}$`);
+
+/** Whether `value` could be a workspace slug (a header or query parameter naming one). */
+export function looksLikeSlug(value: string): boolean {
+  return WHOLE_SLUG.test(value);
+}
 
 /** The slug and the path behind a `/w/<slug>` prefix, or null for an unprefixed path. */
 export function splitWorkspacePath(pathname: string): { slug: string; rest: string } | null {
@@ -14,7 +22,7 @@ export function splitWorkspacePath(pathname: string): { slug: string; rest: stri
   return { slug: match[1], rest: pathname.slice(match[0].length) || '/' };
 }
 
-/** `path` (`/dashboard/keys`, `/api/dashboard/keys?x=1`) inside workspace `slug`. */
+/** A dashboard page's path (`/dashboard/keys?x=1`) inside workspace `slug`. */
 export function workspaceHref(slug: string, path: string): string {
   if (!path.startsWith('/')) throw new Error(`workspace paths start with "/": ${path}`);
   return `/w/${slug}${path}`;
@@ -40,10 +48,6 @@ export function refererSlug(referer: string | null, host: string | null): string
   }
 }
 
-/** Paths that act in a workspace: dashboard pages and the dashboard's API. */
-export function isWorkspaceScopedPath(pathname: string): boolean {
-  return pathname === '/dashboard' || pathname.startsWith('/dashboard/') || pathname.startsWith('/api/dashboard/');
-}
 
 /** A dashboard API URL a plain link can follow (a CSV download): the workspace as `?workspace=`. */
 export function workspaceApiHref(slug: string, path: string): string {

@@ -1,7 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { WORKSPACE_HEADER, refererSlug, splitWorkspacePath, workspaceHref } from './workspace-path';
-
-const SLUG = /^[a-z0-9-]{1,48}$/;
+import { WORKSPACE_HEADER, looksLikeSlug, refererSlug, splitWorkspacePath, workspaceHref } from './workspace-path';
 
 /**
  * Which workspace a request acts in, for proxy.ts to hand on in WORKSPACE_HEADER (membership is
@@ -25,7 +23,7 @@ export function routeWorkspaceRequest(request: NextRequest): { slug: string | nu
   }
   if (pathname.startsWith('/api/dashboard/')) {
     const named = request.headers.get(WORKSPACE_HEADER) ?? searchParams.get('workspace');
-    return { slug: named && SLUG.test(named) ? named : fromPage };
+    return { slug: named && looksLikeSlug(named) ? named : fromPage };
   }
   return { slug: null };
 }

@@ -9,7 +9,6 @@ import { routeWorkspace } from '@/lib/auth/route-workspace';
 import { parseDashboardSource, SOURCE_HEADER } from '@/lib/dashboard/call-source';
 import { dashboardRoute } from '@/lib/dashboard/dashboard-route';
 import { ownKeyCaller } from '@/lib/dashboard/own-key-caller';
-import { splitWorkspacePath } from '@/lib/workspaces/workspace-path';
 import { dashboardV2Permission } from '@/lib/workspaces/dashboard-v2-permission';
 
 export const dynamic = 'force-dynamic';
@@ -25,8 +24,7 @@ const KEY_HEADER = 'x-perch-key-id';
 async function handle(request: Request): Promise<Response> {
   if (request.headers.get(REQUIRED_HEADER) !== '1') return jsonError(403, `send the ${REQUIRED_HEADER}: 1 header from the dashboard`);
   const url = new URL(request.url);
-  // Whether or not the /w/<slug> prefix is still on the URL here, dispatch wants the bare /v2 path.
-  url.pathname = (splitWorkspacePath(url.pathname)?.rest ?? url.pathname).slice(PREFIX.length);
+  url.pathname = url.pathname.slice(PREFIX.length);
   const { user, workspace, response } = await routeWorkspace(request, dashboardV2Permission(request.method, url.pathname.slice('/v2'.length)));
   if (response) return response;
   const keyId = request.headers.get(KEY_HEADER);
