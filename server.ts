@@ -28,6 +28,9 @@ import { handleSignals } from '@/lib/server/handle-signals';
 import { runShutdownSteps, type ShutdownStep } from '@/lib/server/run-shutdown-steps';
 import { ensurePlatformSeeded } from '@/lib/server/ensure-platform-seeded';
 import { startRealtime } from '@/lib/delivery/start-realtime';
+import { startExportRunner } from '@/lib/api/exports/export-jobs';
+import { getServedPlatforms } from '@/lib/platform/served-platforms';
+import { exportStorage } from '@/lib/exports/storage-instance';
 import { closeNotifications } from '@/lib/delivery/notifications';
 import { endOpenStreams } from '@/lib/delivery/stream-slots';
 
@@ -133,6 +136,12 @@ async function main(): Promise<void> {
         await closeNotifications();
       },
     });
+  }
+
+  // Export jobs: every instance runs a share, on workers of their own (PERCH_EXPORT_RUNNER=off to opt out).
+  if (process.env.PERCH_EXPORT_RUNNER !== 'off') {
+    const exports = await startExportRunner(getServedPlatforms(), exportStorage());
+    shutdownSteps.push({ name: 'export runner', run: () => exports.stop() });
   }
 
   if (config.live) {

@@ -3,6 +3,7 @@ import { getAccount } from './operations/account';
 import { getTrending } from './operations/analytics';
 import { RULE_OPERATIONS } from './operations/rules';
 import { WEBHOOK_OPERATIONS } from './operations/webhooks';
+import { EXPORT_OPERATIONS } from './operations/exports';
 import { streamMatches } from './operations/stream';
 import { checkFollow, checkLike, checkRetweet } from './operations/checks';
 import { getCommunity, getCommunityMembers, getCommunityTweets } from './operations/communities';
@@ -77,6 +78,7 @@ export const OPERATIONS = [
   getAccount,
   ...RULE_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
+  ...EXPORT_OPERATIONS,
 ] as unknown as readonly Operation[];
 
 /**

@@ -193,7 +193,7 @@ function cursorFingerprint(params: Record<string, unknown>, values: Record<strin
 }
 
 /** The caller's connected account on this platform, or null. */
-async function connectedAccountOn(platform: Platform, userId: string): Promise<ConnectedAccount | null> {
+export async function connectedAccountOn(platform: Platform, userId: string): Promise<ConnectedAccount | null> {
   if (platform.name === 'local') return getConnectedAccount(userId);
   if (platform.name === 'x') {
     // The scopes the account granted at X, whose write scopes have the embedded platform's names.

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { getMeterPool } from '@/lib/db/pool';
 import { storableText } from '@/lib/metering/request-params';
 import { budgetClock } from '@/lib/budgets/budget-clock';
@@ -67,17 +68,20 @@ function assertUsage(usage: UsageRecord): void {
   if (!Number.isFinite(usage.latencyMs) || usage.latencyMs < 0) throw new RangeError(`usage.latencyMs must be >= 0, got ${usage.latencyMs}`);
 }
 
+/** A pool, or a client inside a transaction the settlement must be part of (an export's page commit). */
+type Queryable = Pick<pg.Pool, 'query'>;
+
 /**
  * Settles a hold to the real charge (at most the hold) and records the call's usage, all in
  * one statement; returns the account's balance afterwards. Error responses never charge.
  */
-export async function settleHold({ holdId, charge, usage }: SettleHoldInput): Promise<number> {
+export async function settleHold({ holdId, charge, usage }: SettleHoldInput, db: Queryable = getMeterPool()): Promise<number> {
   if (!/^[0-9]{1,19}$/.test(holdId)) throw new HoldNotFoundError(holdId);
   assertCredits('charge', charge);
   assertUsage(usage);
   if (usage.status >= 400 && charge !== 0) throw new RangeError(`an error response (status ${usage.status}) must not charge credits`);
   const latencyMs = Math.min(Math.round(usage.latencyMs), 2_147_483_647);
-  const { rows } = await getMeterPool().query<{ balance: string }>({
+  const { rows } = await db.query<{ balance: string }>({
     name: 'perch_credits_settle_hold',
     text: SETTLE_SQL,
     values: [
@@ -88,7 +92,7 @@ export async function settleHold({ holdId, charge, usage }: SettleHoldInput): Pr
   });
   if (rows[0]) return toCredits(rows[0].balance);
   // Nothing was released: find out why, for a precise error (this path is a bug or a race with the sweeper).
-  const open = await getMeterPool().query<{ amount: string }>({ name: 'perch_credits_hold_amount', text: HOLD_AMOUNT_SQL, values: [holdId] });
+  const open = await db.query<{ amount: string }>({ name: 'perch_credits_hold_amount', text: HOLD_AMOUNT_SQL, values: [holdId] });
   if (open.rows[0]) throw new RangeError(`charge ${charge} exceeds hold ${holdId} of ${open.rows[0].amount} credits`);
   throw new HoldNotFoundError(holdId);
 }

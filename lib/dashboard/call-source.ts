@@ -19,9 +19,9 @@ export const DASHBOARD_SOURCES = ['playground', 'explorer', 'rules', 'dashboard'
 export type DashboardSource = (typeof DASHBOARD_SOURCES)[number];
 
 /** Every source, in the order filters list them. */
-export const ALL_SOURCES: readonly UsageSource[] = ['api', ...DASHBOARD_SOURCES];
+export const ALL_SOURCES: readonly UsageSource[] = ['api', ...DASHBOARD_SOURCES, 'export'];
 
-const LABELS: Record<UsageSource, string> = { api: 'API', playground: 'Playground', explorer: 'Explorer', rules: 'Rules page', dashboard: 'Dashboard' };
+const LABELS: Record<UsageSource, string> = { api: 'API', playground: 'Playground', explorer: 'Explorer', rules: 'Rules page', dashboard: 'Dashboard', export: 'Export' };
 
 /** The source a dashboard request named in its header, `dashboard` when it named none we know. */
 export function parseDashboardSource(header: string | null): DashboardSource {
