@@ -6,12 +6,15 @@ export type WebhookEvent = {
   created_at: string;
   match: { id: string; rule: { id: string; tag: string }; matched_at: string } | null;
   tweet: unknown;
-  /** Only on events that are not rule matches: account.balance_low sends {balance, threshold}, budget.threshold {scope, key_id, period, percent, budget, spent, resets_at}. */
+  /** Only on events that are not rule matches: account.balance_low sends {balance, threshold}, budget.threshold {scope, key_id, period, percent, budget, spent, resets_at}, export.completed and export.failed {export: ExportJob}. */
   data?: unknown;
 };
 
-/** rule.match (charged on delivery), test, account.balance_low (free: once per fall below the alert threshold) and budget.threshold (free: once per budget, period and percentage). */
-export const WEBHOOK_EVENTS = ['rule.match', 'test', 'account.balance_low', 'budget.threshold'] as const;
+/**
+ * rule.match (charged on delivery), test, account.balance_low (free: once per fall below the alert threshold),
+ * budget.threshold (free: once per budget, period and percentage) and export.completed / export.failed (free: once per export's end).
+ */
+export const WEBHOOK_EVENTS = ['rule.match', 'test', 'account.balance_low', 'budget.threshold', 'export.completed', 'export.failed'] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
 
 export function webhookBody(event: WebhookEvent): string {
