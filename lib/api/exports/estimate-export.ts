@@ -44,6 +44,15 @@ async function sourceTotal(operation: Operation, inputs: ExportInputs, platform:
       const community = await platform.getCommunity(String(path.communityId));
       return { count: community.member_count, basis: "the community's member_count" };
     }
+    // No total to tell, but a subject that does not exist is a 404 now, not an export that fails later.
+    case 'getUserMentions':
+    case 'getUserReplies':
+    case 'getUserVerifiedFollowers':
+      await platform.getUser(String(path.username));
+      return null;
+    case 'getCommunityTweets':
+      await platform.getCommunity(String(path.communityId));
+      return null;
     default:
       return null;
   }

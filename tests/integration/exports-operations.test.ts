@@ -1,0 +1,229 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runMigrations } from 'graphile-worker';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findOperation } from '@/lib/api/registry';
+import { recordKindOf } from '@/lib/api/exports/exportable-operations';
+import { getPool } from '@/lib/db/pool';
+import { EXPORTABLE_OPERATIONS, type ExportableOperationId } from '@/lib/exports/exportable-operation-ids';
+import { readExport } from '@/lib/exports/export-store';
+import { getServedPlatforms } from '@/lib/platform/served-platforms';
+import { createApiAccount, expectLedgersBalanced, type ApiAccount } from '../support/api-client';
+import { expectError, expectInvalid } from '../support/api-records';
+import { groupWithMost, MISSING_ID, MISSING_USERNAME, subjectsForEveryListing } from '../support/api-subjects';
+import { setUpWriter } from '../support/api-writer';
+import { documentedColumns, exportFile, exportRunOptions, pageByHand, readCsv, readJsonl, recordId, runUntilStopped } from '../support/export-checks';
+import type { ExportRunOptions } from '@/lib/api/exports/run-export';
+
+// Every exportable operation on the embedded platform: the export's JSONL file equals paging the
+// operation through /v2 by hand (same records, same order), its estimate is the source's own count
+// (null for a search), a few CSV files line up row by row with the JSONL, and bad inputs are
+// refused before anything is created.
+
+let directory: string;
+let options: ExportRunOptions;
+let account: ApiAccount;
+let params: Record<ExportableOperationId, Record<string, unknown>>;
+
+/** The hashtag with the most tweets, as a search query. */
+async function busiestHashtag(): Promise<string> {
+  const { rows } = await getPool().query<{ tag: string }>('SELECT tag FROM platform.tweet_hashtags GROUP BY tag ORDER BY count(*) DESC, tag LIMIT 1');
+  return `#${rows[0].tag}`;
+}
+
+beforeAll(async () => {
+  // The end events are queued on graphile-worker, whose schema a running server installs.
+  await runMigrations({ connectionString: process.env.DATABASE_URL });
+  directory = fs.mkdtempSync(path.join(os.tmpdir(), 'perch-exports-ops-'));
+  options = exportRunOptions(directory, getServedPlatforms());
+  account = await createApiAccount({ label: 'exports-ops', credits: 5_000_000 });
+  const s = await subjectsForEveryListing();
+  params = {
+    searchTweets: { query: await busiestHashtag() },
+    searchUsers: { query: 'an' },
+    getUserTweets: { username: s.tweets },
+    getUserMentions: { username: s.mentions },
+    getUserReplies: { username: s.replies },
+    getUserMedia: { username: s.media },
+    getUserFollowers: { username: s.followers },
+    getUserFollowerIds: { username: s.followers },
+    getUserFollowing: { username: s.following },
+    getUserVerifiedFollowers: { username: s.verifiedFollowers },
+    getTweetConversation: { tweetId: s.conversation },
+    getTweetQuotes: { tweetId: s.quoted },
+    getTweetRetweeters: { tweetId: s.retweeted },
+    getTweetLikers: { tweetId: s.liked },
+    getListTweets: { listId: s.listMembers },
+    getListMembers: { listId: s.listMembers },
+    getListSubscribers: { listId: await groupWithMost.listSubscribers() },
+    getCommunityTweets: { communityId: s.communityTweets },
+    getCommunityMembers: { communityId: s.communityMembers },
+  };
+});
+
+afterAll(async () => {
+  await expectLedgersBalanced();
+  fs.rmSync(directory, { recursive: true, force: true });
+});
+
+/** The count the source tells for an operation's total, read through /v2 as a client would; null where it tells none. */
+async function sourceCount(operation: ExportableOperationId, input: Record<string, unknown>): Promise<number | null> {
+  const user = async (field: string) => (await account.call('GET', `/v2/users/${input.username}`)).body.data[field] as number;
+  const tweet = async (field: string) => (await account.call('GET', `/v2/tweets/${input.tweetId}`)).body.data[field] as number;
+  switch (operation) {
+    case 'getUserFollowers':
+    case 'getUserFollowerIds':
+      return user('followers_count');
+    case 'getUserFollowing':
+      return user('following_count');
+    case 'getUserTweets':
+      return user('tweet_count');
+    case 'getUserMedia':
+      return user('media_count');
+    case 'getTweetLikers':
+      return tweet('like_count');
+    case 'getTweetRetweeters':
+      return tweet('retweet_count');
+    case 'getTweetQuotes':
+      return tweet('quote_count');
+    case 'getTweetConversation':
+      return tweet('reply_count');
+    case 'getCommunityMembers':
+      return (await account.call('GET', `/v2/communities/${input.communityId}`)).body.data.member_count as number;
+    default:
+      return null;
+  }
+}
+
+// A user's tweet_count also counts replies, a tweet's reply_count only direct replies: about, not exact.
+const EXACT_COUNTS = new Set<string>(['getUserFollowers', 'getUserFollowerIds', 'getUserFollowing', 'getTweetLikers', 'getTweetRetweeters', 'getTweetQuotes', 'getCommunityMembers']);
+
+/** Creates an export, runs it to its end and returns the job as /v2 then shows it. */
+async function exportToEnd(who: ApiAccount, body: Record<string, unknown>, headers: Record<string, string> = {}) {
+  const created = await who.call('POST', '/v2/exports', { body, headers });
+  expect(created.status, created.text).toBe(200);
+  expect(created.body.data.status).toBe('queued');
+  expect(await runUntilStopped(created.body.data.id, options)).toBe('ended');
+  const job = (await who.call('GET', `/v2/exports/${created.body.data.id}`)).body.data;
+  return { created: created.body.data, job };
+}
+
+describe('every exportable operation on the embedded platform', () => {
+  it('lists all of them here', () => {
+    expect(Object.keys(params).sort()).toEqual([...EXPORTABLE_OPERATIONS].sort());
+  });
+
+  for (const operationId of EXPORTABLE_OPERATIONS) {
+    it(`${operationId}: the JSONL file equals paging /v2 by hand; the estimate is the source's count`, async () => {
+      const operation = findOperation(operationId)!;
+      const input = params[operationId];
+      const estimate = await account.call('POST', '/v2/exports/estimate', { body: { operation: operationId, params: input } });
+      expect(estimate.status, estimate.text).toBe(200);
+      const count = await sourceCount(operationId, input);
+      const price = operation.cost.credits;
+      if (count === null) expect(estimate.body.data).toEqual({ items: null, credits: null, basis: null, at_most: null });
+      else expect(estimate.body.data).toMatchObject({ items: count, credits: count * price, at_most: null });
+
+      const { created, job } = await exportToEnd(account, { operation: operationId, params: input, format: 'jsonl' });
+      expect(created).toMatchObject({ operation: operationId, platform: 'local', unit_price: price, estimate: count === null ? null : { items: count, credits: count * price } });
+      const lines = readJsonl(exportFile(directory, job.id, 'jsonl'));
+      // Pages of 7 by hand against the export's pages of the operation's largest size: the keyset holds across sizes.
+      const byHand = await pageByHand(account, operationId, input, operationId.startsWith('search') ? 50 : 7);
+      expect(lines.length, `${operationId} exported nothing: the subject has no data`).toBeGreaterThan(0);
+      expect(lines).toEqual(byHand);
+      expect(job).toMatchObject({ status: 'completed', stop_reason: 'exhausted', items: lines.length, credits_charged: lines.length * price, error: null });
+      expect(job.size_bytes).toBe(fs.statSync(exportFile(directory, job.id, 'jsonl')).size);
+      // Where the count is of exactly what the operation lists, the embedded platform keeps it in step: the estimate is exact.
+      if (EXACT_COUNTS.has(operationId)) expect(lines.length).toBe(count);
+    });
+  }
+});
+
+describe('CSV files', () => {
+  for (const operationId of ['getUserTweets', 'getUserFollowers', 'getUserFollowerIds'] as const) {
+    it(`${operationId}: the documented header, then one row per JSONL record, ids in the same order`, async () => {
+      const input = params[operationId];
+      const csv = await exportToEnd(account, { operation: operationId, params: input, format: 'csv' });
+      const jsonl = await exportToEnd(account, { operation: operationId, params: input, format: 'jsonl' });
+      const records = readJsonl(exportFile(directory, jsonl.job.id, 'jsonl'));
+      const { header, rows } = readCsv(exportFile(directory, csv.job.id, 'csv'));
+      expect(header).toEqual(documentedColumns(recordKindOf(findOperation(operationId)!)));
+      expect(rows).toHaveLength(records.length);
+      expect(csv.job.items).toBe(records.length);
+      expect(rows.map((row) => row[header.indexOf('id')])).toEqual(records.map(recordId));
+      expect(csv.job.size_bytes).toBe(fs.statSync(exportFile(directory, csv.job.id, 'csv')).size);
+    });
+  }
+
+  it("a tweet's text starting with = + - @ is written with a leading ' in CSV, as it is in JSONL", async () => {
+    const { account: writer, me } = await setUpWriter('exports-csv');
+    const texts = ['=HYPERLINK("http://evil.example","x")', '+1 for perch', '-2 degrees today', '@nobody hi', 'plain, with "quotes"\nand a line'];
+    for (const text of texts) expect((await writer.call('POST', '/v2/tweets/create', { body: { text } })).status).toBe(200);
+    const csv = await exportToEnd(writer, { operation: 'getUserTweets', params: { username: me.username }, format: 'csv' });
+    const { header, rows } = readCsv(exportFile(directory, csv.job.id, 'csv'));
+    const cells = rows.map((row) => row[header.indexOf('text')]);
+    // Newest first, as the timeline.
+    expect(cells).toEqual([...texts].reverse().map((text) => (/^[=+\-@]/.test(text) ? `'${text}` : text)));
+    const counts = rows.map((row) => row[header.indexOf('like_count')]);
+    expect(counts.every((cell) => /^\d+$/.test(cell))).toBe(true);
+    const jsonl = await exportToEnd(writer, { operation: 'getUserTweets', params: { username: me.username }, format: 'jsonl' });
+    expect(readJsonl(exportFile(directory, jsonl.job.id, 'jsonl')).map((tweet) => (tweet as { text: string }).text)).toEqual([...texts].reverse());
+  });
+});
+
+describe('bad export requests', () => {
+  let refused: ApiAccount;
+  beforeAll(async () => {
+    refused = await createApiAccount({ label: 'exports-refused' });
+  });
+
+  async function exportsOf(who: ApiAccount): Promise<number> {
+    const { rows } = await getPool().query<{ n: string }>('SELECT count(*) AS n FROM exports WHERE user_id = $1', [who.userId]);
+    return Number(rows[0].n);
+  }
+
+  /** The same body to create and to estimate: both refused alike, nothing created. */
+  async function refusedBoth(body: Record<string, unknown>, status: number, code: string, detailPath?: string, message?: RegExp) {
+    for (const url of ['/v2/exports', '/v2/exports/estimate']) {
+      const answer = await refused.call('POST', url, { body });
+      if (detailPath) expectInvalid(answer, detailPath);
+      else expectError(answer, status, code);
+      expect(answer.status).toBe(status);
+      if (message) expect(answer.body.error.message).toMatch(message);
+    }
+    expect(await exportsOf(refused)).toBe(0);
+    expect((await refused.call('GET', '/v2/exports')).body.data).toEqual([]);
+  }
+
+  it('an unknown operation, or one that is not paged (getUser), is a 400 naming the operation', async () => {
+    await refusedBoth({ operation: 'getEverything', params: {} }, 400, 'invalid_request', 'operation', /paged read operations/);
+    await refusedBoth({ operation: 'getUser', params: { username: params.getUserFollowers.username } }, 400, 'invalid_request', 'operation', /paged read operations/);
+  });
+
+  it('count, cursor or max_credits in params are a 400: the export pages by itself', async () => {
+    const username = params.getUserFollowers.username;
+    for (const field of ['count', 'cursor', 'max_credits']) {
+      await refusedBoth({ operation: 'getUserFollowers', params: { username, [field]: field === 'cursor' ? 'abc' : 5 } }, 400, 'invalid_request', `params.${field}`, /max_items or max_credits/);
+    }
+  });
+
+  it("a missing username, or one in the wrong syntax, is a 400 on params.username", async () => {
+    await refusedBoth({ operation: 'getUserFollowers', params: {} }, 400, 'invalid_request', 'params.username', /params\.username/);
+    await refusedBoth({ operation: 'getUserFollowers', params: { username: 'not a name!' } }, 400, 'invalid_request', 'params.username', /params\.username/);
+    await refusedBoth({ operation: 'getTweetLikers', params: { tweetId: 'abc' } }, 400, 'invalid_request', 'params.tweetId');
+    await refusedBoth({ operation: 'searchTweets', params: {} }, 400, 'invalid_request', 'params.query');
+  });
+
+  it('max_credits below the price of one record is a 400 on max_credits', async () => {
+    await refusedBoth({ operation: 'getUserTweets', params: { username: params.getUserTweets.username }, max_credits: 14 }, 400, 'invalid_request', 'max_credits', /below the 15 credits/);
+  });
+
+  it('a user, tweet or community that does not exist is a 404, whichever operation names it', async () => {
+    for (const operation of ['getUserFollowers', 'getUserFollowerIds', 'getUserTweets', 'getUserMentions', 'getUserReplies', 'getUserVerifiedFollowers']) {
+      await refusedBoth({ operation, params: { username: MISSING_USERNAME } }, 404, 'not_found');
+    }
+    for (const operation of ['getTweetLikers', 'getTweetConversation']) await refusedBoth({ operation, params: { tweetId: MISSING_ID } }, 404, 'not_found');
+    for (const operation of ['getCommunityMembers', 'getCommunityTweets']) await refusedBoth({ operation, params: { communityId: MISSING_ID } }, 404, 'not_found');
+  });
+});

@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { expect } from 'vitest';
+import { findOperation } from '@/lib/api/registry';
+import { runExportSlice, type ExportRunOptions } from '@/lib/api/exports/run-export';
+import { localExportStorage } from '@/lib/exports/local-export-storage';
+import type { ExportRecordKind } from '@/lib/exports/record-kind';
+import type { ServedPlatforms } from '@/lib/platform/served-platforms';
+import type { ApiAccount } from './api-client';
+
+// Exports run slice by slice in the test's process (no job queue), and what to compare their
+// files with: the same operation paged through /v2 by hand, as a client would.
+
+/** Runner options writing into `directory`, pages read from `served`. */
+export function exportRunOptions(directory: string, served: ServedPlatforms, requeued: string[] = []): ExportRunOptions {
+  return {
+    owner: 'test-runner',
+    leaseMs: 60_000,
+    sliceMs: 60_000,
+    failAfterMs: 3_600_000,
+    pageTimeoutMs: 30_000,
+    storage: localExportStorage(directory),
+    served,
+    requeue: async (id) => void requeued.push(id),
+  };
+}
+
+/** Runs slices until the export ends or pauses; the outcome of the last. */
+export async function runUntilStopped(id: string, options: ExportRunOptions): Promise<string> {
+  for (let slice = 0; slice < 100; slice++) {
+    const outcome = await runExportSlice(id, options);
+    if (outcome !== 'yielded') return outcome;
+  }
+  throw new Error(`export ${id} still running after 100 slices`);
+}
+
+/** The export's file, as the runner named it. */
+export function exportFile(directory: string, id: string, format: 'jsonl' | 'csv'): string {
+  return path.join(directory, `export-${id}.${format}`);
+}
+
+/** A JSONL file's records. */
+export function readJsonl(file: string): unknown[] {
+  const text = fs.readFileSync(file, 'utf8');
+  if (text === '') return [];
+  expect(text.endsWith('\n')).toBe(true);
+  return text.slice(0, -1).split('\n').map((line) => JSON.parse(line));
+}
+
+/** A CSV file's header and rows, each row a list of cells as written (not unescaped). */
+export function readCsv(file: string): { header: string[]; rows: string[][] } {
+  const [header, ...rows] = parse(fs.readFileSync(file, 'utf8'), { relax_column_count: false }) as string[][];
+  return { header, rows };
+}
+
+/** The column names docs/exports-csv.md gives for a kind, in file order. */
+export function documentedColumns(kind: ExportRecordKind): string[] {
+  const doc = fs.readFileSync(path.resolve(import.meta.dirname, '..', '..', 'docs', 'exports-csv.md'), 'utf8');
+  const section = (title: string) => {
+    const start = doc.indexOf(`## ${title}`);
+    const end = doc.indexOf('\n## ', start + 1);
+    return doc.slice(start, end === -1 ? undefined : end);
+  };
+  const tableNames = (text: string) => [...text.matchAll(/^\| `([^`]+)` \|/gm)].map((match) => match[1]);
+  if (kind === 'id') {
+    expect(section('Ids')).toMatch(/one column, `id`/);
+    return ['id'];
+  }
+  if (kind === 'user') return tableNames(section('Users'));
+  const own = tableNames(section('Tweets'));
+  return [...own, ...own.map((name) => `quoted_tweet.${name}`), ...own.map((name) => `retweeted_tweet.${name}`)];
+}
+
+/** An operation's /v2 URL and its other inputs: path parameters substituted, the rest as query or body. */
+function operationCall(operationId: string, params: Record<string, unknown>) {
+  const operation = findOperation(operationId);
+  if (!operation) throw new Error(`no operation ${operationId}`);
+  const rest = { ...params };
+  const url = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    return encodeURIComponent(String(value));
+  });
+  return { method: operation.method as 'GET' | 'POST', url, rest };
+}
+
+/** Every record of an operation, paged through /v2 by hand `count` at a time (the body for POST searches, the query for the rest). */
+export async function pageByHand(account: ApiAccount, operationId: string, params: Record<string, unknown>, count: number, headers: Record<string, string> = {}): Promise<unknown[]> {
+  const { method, url, rest } = operationCall(operationId, params);
+  const items: unknown[] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < 1000; page++) {
+    const inputs = { ...rest, count, ...(cursor ? { cursor } : {}) };
+    const answer =
+      method === 'GET'
+        ? await account.call('GET', url, { query: inputs as Record<string, string | number | boolean>, headers })
+        : await account.call('POST', url, { body: inputs, headers });
+    expect(answer.status, `${operationId} page ${page}: ${answer.text.slice(0, 300)}`).toBe(200);
+    items.push(...answer.body.data);
+    cursor = answer.body.meta.next_cursor;
+    if (!cursor) return items;
+  }
+  throw new Error(`${operationId}: more than 1000 pages`);
+}
+
+/** The id a record has in a CSV row's first column: a tweet's or user's id, or the follower id itself. */
+export function recordId(record: unknown): string {
+  return typeof record === 'string' ? record : (record as { id: string }).id;
+}
