@@ -46,7 +46,7 @@ export function FieldInput({ field, value, error, onChange }: Props) {
         ))}
       </select>
     );
-  } else if (field.kind === 'string-list' || field.multiline) {
+  } else if (field.kind === 'string-list' || field.kind === 'json' || field.multiline) {
     editor = <textarea {...common} rows={field.kind === 'string-list' ? 3 : 3} value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />;
   } else {
     editor = (

@@ -68,6 +68,8 @@ function inputType(field: FieldSpec): string {
       return (field.options ?? []).map((o) => JSON.stringify(o)).join(' | ');
     case 'string-list':
       return 'string[]';
+    case 'json':
+      return 'object';
     default:
       return 'string';
   }

@@ -30,6 +30,7 @@ const isBooleanText = (s: JsonSchema) => s.type === 'string' && Array.isArray(s.
 
 function kindOf(input: JsonSchema, output: JsonSchema | undefined): FieldKind {
   if (input.type === 'array') return 'string-list';
+  if (input.type === 'object') return 'json';
   if (input.type === 'boolean' || output?.type === 'boolean') return 'boolean';
   if (input.anyOf?.some((s) => s.type === 'boolean') && input.anyOf.every((s) => s.type === 'boolean' || isBooleanText(s))) return 'boolean';
   if (input.type === 'integer' || output?.type === 'integer') return 'integer';

@@ -32,6 +32,7 @@ export function exampleValue(operationId: string, field: string, samples: Playgr
       return 'news';
     case 'ruleId':
     case 'webhookId':
+    case 'exportId':
       return '1';
     case 'deliveryId':
       return '00000000-0000-4000-8000-000000000000';
@@ -39,6 +40,11 @@ export function exampleValue(operationId: string, field: string, samples: Playgr
       return 'https://example.com/hooks/perch';
     case 'text':
       return 'Hello from the Perch playground';
+    // An export of the first sample user's followers.
+    case 'operation':
+      return operationId.endsWith('Export') ? 'getUserFollowers' : undefined;
+    case 'params':
+      return user && operationId.endsWith('Export') ? JSON.stringify({ username: user }) : undefined;
     case 'query':
       // Tweet search shows off an operator; user search matches the name part of a username.
       if (!user) return undefined;

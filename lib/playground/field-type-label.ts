@@ -16,6 +16,8 @@ export function fieldTypeLabel(field: FieldSpec): string {
       return 'boolean';
     case 'enum':
       return 'enum';
+    case 'json':
+      return 'JSON object';
     case 'string-list': {
       const items = range(field.minItems, field.maxItems);
       return items ? `list of ${items} strings` : 'list of strings';

@@ -4,8 +4,8 @@
 
 export type FieldLocation = 'path' | 'query' | 'body';
 
-/** How a field is edited and sent: text, a whole number, true/false, one of a set, or a list of strings. */
-export type FieldKind = 'string' | 'integer' | 'boolean' | 'enum' | 'string-list';
+/** How a field is edited and sent: text, a whole number, true/false, one of a set, a list of strings, or a JSON object (an export's params). */
+export type FieldKind = 'string' | 'integer' | 'boolean' | 'enum' | 'string-list' | 'json';
 
 export type FieldSpec = {
   name: string;

@@ -1,5 +1,5 @@
 import { estimateCost } from './estimate-cost';
-import { listItems } from './parse-value';
+import { jsonObject, listItems } from './parse-value';
 import { patternMessage } from './pattern-messages';
 import type { FieldSpec, FieldValues, OperationView } from './types';
 
@@ -25,6 +25,8 @@ export function validateField(field: FieldSpec, raw: string): string | null {
     case 'boolean':
     case 'enum':
       return field.options?.includes(text) ? null : `must be one of ${field.options?.join(', ')}`;
+    case 'json':
+      return jsonObject(text) === null ? 'must be a JSON object, such as {"username": "alice"}' : null;
     case 'string-list': {
       const items = listItems(text);
       if (items.length === 0) return field.required ? 'required' : null;

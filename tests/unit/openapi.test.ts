@@ -25,10 +25,11 @@ describe('the OpenAPI document', () => {
     expect(validator.version).toBe('3.1');
   });
 
-  it('has all 39 contract operations, the 15 real-time ones and the stream, each once, with its cost', () => {
+  it('has all 39 contract operations, the 15 real-time ones, the 6 of exports and the stream, each once, with its cost', () => {
     const ids = operations.map((o) => o.operationId);
-    expect(ids).toHaveLength(39 + 15 + 1);
-    expect(new Set(ids).size).toBe(39 + 15 + 1);
+    expect(ids).toHaveLength(39 + 15 + 6 + 1);
+    expect(new Set(ids).size).toBe(39 + 15 + 6 + 1);
+    expect(ids).toEqual(expect.arrayContaining(['createExport', 'estimateExport', 'listExports', 'getExport', 'cancelExport', 'deleteExport']));
     for (const operation of operations) expect(typeof operation['x-credits'].credits).toBe('number');
     expect(operations.find((o) => o.operationId === 'searchTweets')!['x-credits'].credits).toBe(15);
     expect(operations.find((o) => o.operationId === 'getAccount')!['x-credits'].credits).toBe(0);
