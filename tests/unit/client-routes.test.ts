@@ -52,6 +52,7 @@ describe('the client bundle', () => {
     expect(inputs.every((file) => file.startsWith('packages/client/src/')), inputs.join(', ')).toBe(true);
     const code = result.outputFiles[0].text;
     expect(code).not.toMatch(/\bnode:|require\(|process\.env\b/);
-    expect(code.length).toBeLessThan(40_000);
+    // Unminified; the exports facade (downloads, records as they arrive) took it past 40 000.
+    expect(code.length).toBeLessThan(48_000);
   });
 });

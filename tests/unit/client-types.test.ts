@@ -4,6 +4,7 @@ import type * as account from '@/lib/api/operations/account';
 import type * as analytics from '@/lib/api/operations/analytics';
 import type * as checks from '@/lib/api/operations/checks';
 import type * as communities from '@/lib/api/operations/communities';
+import type * as exportOperations from '@/lib/api/operations/exports';
 import type * as lists from '@/lib/api/operations/lists';
 import type * as rules from '@/lib/api/operations/rules';
 import type * as search from '@/lib/api/operations/search';
@@ -11,7 +12,7 @@ import type * as tweets from '@/lib/api/operations/tweets';
 import type * as users from '@/lib/api/operations/users';
 import type * as webhooks from '@/lib/api/operations/webhooks';
 import type * as writes from '@/lib/api/operations/writes';
-import type { DataOf, InputOf, OperationId, PagedOperationId, Perch, PerchMethods, RequestOptions, ResultMeta, Tweet, User } from '@perch/client';
+import type { DataOf, ExportJob, InputOf, OperationId, PagedOperationId, Perch, PerchMethods, RequestOptions, ResultMeta, Tweet, User } from '@perch/client';
 import type { RouteOf } from '@/packages/client/src/routes';
 import type { TweetRecord, UserRecord } from '@/lib/platform/records';
 
@@ -19,8 +20,14 @@ import type { TweetRecord, UserRecord } from '@/lib/platform/records';
 // the client's types are the server schemas' types, and the signatures are the ergonomic ones.
 
 // The operations as the server declares them (defineOperation's specs), by operationId.
+// Three export operations are declared under other names than their ids (the ids name store functions).
+type ExportsById = typeof exportOperations & {
+  estimateExport: typeof exportOperations.estimateExportOperation;
+  listExports: typeof exportOperations.listExportsOperation;
+  cancelExport: typeof exportOperations.cancelExportOperation;
+};
 type Declared = Pick<
-  typeof account & typeof analytics & typeof checks & typeof communities & typeof lists & typeof search & typeof tweets & typeof users & typeof writes & typeof rules & typeof webhooks,
+  typeof account & typeof analytics & typeof checks & typeof communities & typeof lists & typeof search & typeof tweets & typeof users & typeof writes & typeof rules & typeof webhooks & ExportsById,
   OperationId
 >;
 type SchemaInput<Id extends OperationId> = RouteOf<Id>['input'] extends 'body'
@@ -47,6 +54,9 @@ describe('client types', () => {
     expectTypeOf<ResultOf<Perch['searchTweets']>['data']>().toEqualTypeOf<TweetRecord[]>();
     expectTypeOf<ResultOf<Perch['getUser']>['data']>().toEqualTypeOf<UserRecord>();
     expectTypeOf<ResultOf<Perch['getUserFollowerIds']>['data']>().toEqualTypeOf<string[]>();
+    expectTypeOf<ResultOf<Perch['exports']['get']>>().toEqualTypeOf<z.output<typeof exportOperations.ExportJobSchema>>();
+    expectTypeOf<ResultOf<Perch['exports']['waitFor']>>().toEqualTypeOf<ExportJob>();
+    expectTypeOf<Parameters<Perch['exports']['create']>[0]['operation']>().toEqualTypeOf<ExportJob['operation']>();
     expectTypeOf<Tweet>().toEqualTypeOf<TweetRecord>();
     expectTypeOf<User>().toEqualTypeOf<UserRecord>();
     expectTypeOf<{ [Id in OperationId]: DataOf<Id> }>().toEqualTypeOf<{ [Id in OperationId]: z.output<Declared[Id]['response']> }>();

@@ -255,6 +255,72 @@ Trend = TypedDict(
 )
 
 
+ExportJobEstimate = TypedDict(
+    "ExportJobEstimate",
+    {
+        "items": "int",
+        "credits": "int",
+    },
+)
+
+
+ExportJobError = TypedDict(
+    "ExportJobError",
+    {
+        "code": "str",
+        "message": "str",
+    },
+)
+
+
+ExportJob = TypedDict(
+    "ExportJob",
+    {
+        "id": "str",
+        "status": "Literal[\"queued\", \"running\", \"paused\", \"completed\", \"failed\", \"cancelled\"]",
+        "operation": "Literal[\"searchTweets\", \"searchUsers\", \"getUserTweets\", \"getUserMentions\", \"getUserReplies\", \"getUserMedia\", \"getUserFollowers\", \"getUserFollowerIds\", \"getUserFollowing\", \"getUserVerifiedFollowers\", \"getTweetConversation\", \"getTweetQuotes\", \"getTweetRetweeters\", \"getTweetLikers\", \"getListTweets\", \"getListMembers\", \"getListSubscribers\", \"getCommunityTweets\", \"getCommunityMembers\"]",
+        "platform": "Literal[\"local\", \"bluesky\", \"x\"]",
+        "params": "Dict[str, Any]",
+        "format": "Literal[\"jsonl\", \"csv\"]",
+        "items": "int",
+        "credits_charged": "int",
+        "estimate": "Optional[ExportJobEstimate]",
+        "max_items": "Optional[int]",
+        "max_credits": "Optional[int]",
+        "unit_price": "int",
+        "paused_reason": "Optional[Literal[\"insufficient_credits\", \"key_limit_reached\", \"key_budget_reached\", \"workspace_budget_reached\", \"rate_limited\", \"upstream_unavailable\"]]",
+        "resume_at": "Optional[str]",
+        "stop_reason": "Optional[Literal[\"exhausted\", \"max_items\", \"max_credits\"]]",
+        "size_bytes": "int",
+        "created_at": "str",
+        "started_at": "Optional[str]",
+        "finished_at": "Optional[str]",
+        "expires_at": "Optional[str]",
+        "error": "Optional[ExportJobError]",
+    },
+)
+
+
+ExportEstimateAtMost = TypedDict(
+    "ExportEstimateAtMost",
+    {
+        "items": "int",
+        "credits": "int",
+    },
+)
+
+
+ExportEstimate = TypedDict(
+    "ExportEstimate",
+    {
+        "items": "Optional[int]",
+        "credits": "Optional[int]",
+        "basis": "Optional[str]",
+        "at_most": "Optional[ExportEstimateAtMost]",
+    },
+)
+
+
 DeleteTweetResult = TypedDict(
     "DeleteTweetResult",
     {
@@ -756,7 +822,7 @@ ListWebhookDeliveriesResult = TypedDict(
     "ListWebhookDeliveriesResult",
     {
         "id": "str",
-        "event": "Literal[\"rule.match\", \"test\", \"account.balance_low\", \"budget.threshold\"]",
+        "event": "Literal[\"rule.match\", \"test\", \"account.balance_low\", \"budget.threshold\", \"export.completed\", \"export.failed\"]",
         "match_id": "Optional[str]",
         "tweet_id": "Optional[str]",
         "status": "Literal[\"pending\", \"awaiting_credits\", \"delivered\", \"failed\"]",
@@ -782,6 +848,15 @@ ReplayWebhookDeliveryResult = TypedDict(
 
 DeleteWebhookResult = TypedDict(
     "DeleteWebhookResult",
+    {
+        "id": "str",
+        "deleted": "Literal[True]",
+    },
+)
+
+
+DeleteExportResult = TypedDict(
+    "DeleteExportResult",
     {
         "id": "str",
         "deleted": "Literal[True]",
@@ -844,6 +919,12 @@ OPERATIONS: Dict[str, OperationInfo] = {
     "listWebhookDeliveries": OperationInfo("GET", "/v2/webhooks/{webhookId}/deliveries", "query", "read", False),
     "replayWebhookDelivery": OperationInfo("POST", "/v2/webhooks/deliveries/{deliveryId}/replay", None, "read", False),
     "deleteWebhook": OperationInfo("DELETE", "/v2/webhooks/{webhookId}", None, "read", False),
+    "createExport": OperationInfo("POST", "/v2/exports", "body", "read", False),
+    "listExports": OperationInfo("GET", "/v2/exports", "query", "read", True),
+    "estimateExport": OperationInfo("POST", "/v2/exports/estimate", "body", "read", False),
+    "getExport": OperationInfo("GET", "/v2/exports/{exportId}", None, "read", False),
+    "deleteExport": OperationInfo("DELETE", "/v2/exports/{exportId}", None, "read", False),
+    "cancelExport": OperationInfo("POST", "/v2/exports/{exportId}/cancel", None, "read", False),
 }
 
 
@@ -1573,7 +1654,7 @@ class Operations:
     ) -> Response[CreateWebhookResult]:
         """Register a webhook endpoint for your account’s rule matches
 
-        HTTPS URLs of public hosts: a URL naming a loopback, private, link-local, CGNAT, multicast, unspecified or reserved address in any notation (decimal, hex, octal, short IPv4 forms; IPv4-mapped, NAT64 and 6to4 IPv6 forms) or a local name (localhost, *.localhost, *.local, *.internal, single labels) is refused with a 400 naming url, unless the deployment sets PERCH_WEBHOOK_ALLOW_PRIVATE=1 (development), which also allows plain HTTP to those hosts only. Every attempt resolves the host again and connects only if all its addresses are public (no redirect is followed); the delivery log's last_error is then only could not connect (a refused address included), timed out, TLS error or HTTP <status>, as for POST /v2/webhooks/{webhookId}/test. At most 10 per account. Each delivery is a JSON POST {id, event, created_at, match: {id, rule: {id, tag}, matched_at}, tweet} with headers Perch-Delivery-Id (the body's id, the same on every retry: de-duplicate by it), Perch-Event, Perch-Timestamp and Perch-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint secret> (a second v1 during a secret rotation's overlap). Answer 2xx within 10 s; anything else is retried with exponential backoff (30 s doubling, at most hourly) for 24 hours, then kept as failed. Each match delivered costs 15 credits, once, on its first success; failed deliveries cost nothing. Perch-Event is rule.match, test (sent on request) or account.balance_low: sent once, free, when the account's balance (credits leased by running instances counted in) falls below its low-balance alert threshold (Billing page; 1000 credits by default, 0 turns it off), with match and tweet null and data {balance, threshold}; it is sent again only after the balance has been back at or above the threshold. Perch-Event budget.threshold (free) is sent once per budget, period and alert percentage when a daily or monthly budget of the workspace or of one of its keys reaches that percentage, with match and tweet null and data {scope (key or workspace), key_id, period (day or month), percent, budget, spent, resets_at}.
+        HTTPS URLs of public hosts: a URL naming a loopback, private, link-local, CGNAT, multicast, unspecified or reserved address in any notation (decimal, hex, octal, short IPv4 forms; IPv4-mapped, NAT64 and 6to4 IPv6 forms) or a local name (localhost, *.localhost, *.local, *.internal, single labels) is refused with a 400 naming url, unless the deployment sets PERCH_WEBHOOK_ALLOW_PRIVATE=1 (development), which also allows plain HTTP to those hosts only. Every attempt resolves the host again and connects only if all its addresses are public (no redirect is followed); the delivery log's last_error is then only could not connect (a refused address included), timed out, TLS error or HTTP <status>, as for POST /v2/webhooks/{webhookId}/test. At most 10 per account. Each delivery is a JSON POST {id, event, created_at, match: {id, rule: {id, tag}, matched_at}, tweet} with headers Perch-Delivery-Id (the body's id, the same on every retry: de-duplicate by it), Perch-Event, Perch-Timestamp and Perch-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint secret> (a second v1 during a secret rotation's overlap). Answer 2xx within 10 s; anything else is retried with exponential backoff (30 s doubling, at most hourly) for 24 hours, then kept as failed. Each match delivered costs 15 credits, once, on its first success; failed deliveries cost nothing. Perch-Event is rule.match, test (sent on request) or account.balance_low: sent once, free, when the account's balance (credits leased by running instances counted in) falls below its low-balance alert threshold (Billing page; 1000 credits by default, 0 turns it off), with match and tweet null and data {balance, threshold}; it is sent again only after the balance has been back at or above the threshold. Perch-Event budget.threshold (free) is sent once per budget, period and alert percentage when a daily or monthly budget of the workspace or of one of its keys reaches that percentage, with match and tweet null and data {scope (key or workspace), key_id, period (day or month), percent, budget, spent, resets_at}. Perch-Event export.completed or export.failed (free) is sent once when an export of the workspace ends (completed: everything there was, or its max_items / max_credits; failed: the source refused it for good), with match and tweet null and data {export} (the ExportJob, as GET /v2/exports/{exportId} answers it); a cancelled export sends none.
 
         Free."""
         return self._call("createWebhook", {}, {"url": url, "description": description}, timeout=timeout)
@@ -1652,6 +1733,89 @@ class Operations:
 
         Free."""
         return self._call("deleteWebhook", {"webhookId": webhook_id}, {}, timeout=timeout)
+
+    def create_export(
+        self,
+        *,
+        operation: str,
+        params: Optional[Dict[str, Any]] = None,
+        format: Optional[Literal["jsonl", "csv"]] = None,
+        max_items: Optional[int] = None,
+        max_credits: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[ExportJob]:
+        """Start an export: every record of a paged read operation, to a file
+
+        Answers at once with the queued job; follow it with GET /v2/exports/{exportId} or its event stream, then download the file. An export pages through one read operation to its end as a job (on any of the deployment’s servers) and writes every record to a file: JSONL (one /v2 record per line) or CSV (docs/exports-csv.md). Each page is charged as the same page through /v2 would be (the operation’s price per item: 1 credit per follower id, 15 per tweet…), as it is written; a page is written and charged exactly once, even when a server dies mid-export. max_items and max_credits end it early, as completed. When the balance (or the key’s spending limit) cannot pay for another item, the export pauses (paused_reason insufficient_credits) and goes on by itself after a grant or top-up; a budget pauses it until the budget resets; an upstream’s rate limit pauses it until its reset (rate_limited); upstream failures are retried for an hour before it fails. Creating, estimating, listing, downloading and following exports is free. Exports belong to the workspace; finished ones are kept PERCH_EXPORT_RETENTION_DAYS (7) days.
+
+        Free."""
+        return self._call("createExport", {}, {"operation": operation, "params": params, "format": format, "max_items": max_items, "max_credits": max_credits}, timeout=timeout)
+
+    def list_exports(
+        self,
+        *,
+        count: Optional[int] = None,
+        cursor: Optional[str] = None,
+        max_credits: Optional[int] = None,
+        status: Optional[Literal["queued", "running", "paused", "completed", "failed", "cancelled"]] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[List[ExportJob]]:
+        """List the workspace’s exports, newest first
+
+        Free."""
+        return self._call("listExports", {}, {"count": count, "cursor": cursor, "max_credits": max_credits, "status": status}, timeout=timeout)
+
+    def estimate_export(
+        self,
+        *,
+        operation: str,
+        params: Optional[Dict[str, Any]] = None,
+        format: Optional[Literal["jsonl", "csv"]] = None,
+        max_items: Optional[int] = None,
+        max_credits: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[ExportEstimate]:
+        """Estimate what an export would return and cost (free)
+
+        Takes the body of POST /v2/exports. Where the source tells its total (a user’s followers_count, a tweet’s like_count, a community’s member_count) items is about that many, capped by max_items and max_credits; a search cannot tell, so items and credits are null and at_most gives the cap. An export pages through one read operation to its end as a job (on any of the deployment’s servers) and writes every record to a file: JSONL (one /v2 record per line) or CSV (docs/exports-csv.md). Each page is charged as the same page through /v2 would be (the operation’s price per item: 1 credit per follower id, 15 per tweet…), as it is written; a page is written and charged exactly once, even when a server dies mid-export. max_items and max_credits end it early, as completed. When the balance (or the key’s spending limit) cannot pay for another item, the export pauses (paused_reason insufficient_credits) and goes on by itself after a grant or top-up; a budget pauses it until the budget resets; an upstream’s rate limit pauses it until its reset (rate_limited); upstream failures are retried for an hour before it fails. Creating, estimating, listing, downloading and following exports is free. Exports belong to the workspace; finished ones are kept PERCH_EXPORT_RETENTION_DAYS (7) days.
+
+        Free."""
+        return self._call("estimateExport", {}, {"operation": operation, "params": params, "format": format, "max_items": max_items, "max_credits": max_credits}, timeout=timeout)
+
+    def get_export(
+        self,
+        export_id: str,
+        *,
+        timeout: Optional[float] = None,
+    ) -> Response[ExportJob]:
+        """One export: status, progress, charge
+
+        Free."""
+        return self._call("getExport", {"exportId": export_id}, {}, timeout=timeout)
+
+    def delete_export(
+        self,
+        export_id: str,
+        *,
+        timeout: Optional[float] = None,
+    ) -> Response[DeleteExportResult]:
+        """Delete an export: its file and its record (an unfinished one stops)
+
+        Free."""
+        return self._call("deleteExport", {"exportId": export_id}, {}, timeout=timeout)
+
+    def cancel_export(
+        self,
+        export_id: str,
+        *,
+        timeout: Optional[float] = None,
+    ) -> Response[ExportJob]:
+        """Cancel an unfinished export (its file keeps what was written)
+
+        The page in flight, if any, is not written or charged. A finished export is answered as it is.
+
+        Free."""
+        return self._call("cancelExport", {"exportId": export_id}, {}, timeout=timeout)
 
 
 class Paginators:
@@ -1921,3 +2085,15 @@ class Paginators:
     ) -> Iterator[ListRulesItem]:
         """Every item of list_rules, page after page, up to max_items."""
         return self._client._iterate("listRules", {}, {"count": count, "max_credits": max_credits}, max_items=max_items, timeout=timeout)
+
+    def list_exports(
+        self,
+        *,
+        count: Optional[int] = None,
+        max_credits: Optional[int] = None,
+        status: Optional[Literal["queued", "running", "paused", "completed", "failed", "cancelled"]] = None,
+        max_items: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Iterator[ExportJob]:
+        """Every item of list_exports, page after page, up to max_items."""
+        return self._client._iterate("listExports", {}, {"count": count, "max_credits": max_credits, "status": status}, max_items=max_items, timeout=timeout)

@@ -1,7 +1,18 @@
-import type { ErrorCode } from './generated/api-types';
+import type { ErrorCode, ExportJob } from './generated/api-types';
 
-/** What went wrong: an API error code (contract section 1), or one of the client's own for calls that got no usable answer. */
-export type PerchErrorCode = ErrorCode | 'timeout' | 'connection_error' | 'invalid_response' | 'missing_api_key';
+/**
+ * What went wrong: an API error code (contract section 1), one of the client's own for calls
+ * that got no usable answer, or how an export waited for ended (perch.exports).
+ */
+export type PerchErrorCode =
+  | ErrorCode
+  | 'timeout'
+  | 'connection_error'
+  | 'invalid_response'
+  | 'missing_api_key'
+  | 'export_failed'
+  | 'export_cancelled'
+  | 'unsupported_export_format';
 
 /** One field's problem in a 400's details. */
 export type FieldProblem = { path: string; message: string };
@@ -105,6 +116,30 @@ export class TimeoutError extends PerchError {}
 
 /** The request never got an HTTP answer: DNS, refused connection, reset, CORS. */
 export class ConnectionError extends PerchError {}
+
+/** An export that perch.exports.waitFor or records() followed ended otherwise than completed; `job` is it as it ended. */
+export class ExportEndedError extends PerchError {
+  readonly job: ExportJob;
+
+  constructor(job: ExportJob, init: Omit<PerchErrorInit, 'status'>) {
+    super({ ...init, status: null });
+    this.job = job;
+  }
+}
+
+/** The export failed: `job.error` says why (`code`, `message`); its file keeps what was written before. */
+export class ExportFailedError extends ExportEndedError {
+  constructor(job: ExportJob) {
+    super(job, { code: 'export_failed', message: `export ${job.id} failed: ${job.error?.code ?? 'unknown'}: ${job.error?.message ?? ''}`, details: job.error });
+  }
+}
+
+/** The export was cancelled (by you, or by someone else of the workspace) before it finished. */
+export class ExportCancelledError extends ExportEndedError {
+  constructor(job: ExportJob) {
+    super(job, { code: 'export_cancelled', message: `export ${job.id} was cancelled after ${job.items} records` });
+  }
+}
 
 const BY_STATUS: Record<number, typeof PerchError> = {
   400: ValidationError,

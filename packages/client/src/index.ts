@@ -11,12 +11,17 @@ export { verifyWebhookSignature } from './verify-webhook';
 export type { VerifyWebhookInput } from './verify-webhook';
 export type { WebhookEvent } from './webhook-event';
 export type { MatchEvent, StreamOptions } from './stream-matches';
+export type { Exports } from './exports';
+export type { DownloadOptions, ExportListQuery, ExportOperation, ExportProgress, ExportRequest, WaitOptions } from './exports';
 export { typescriptSnippet } from './typescript-snippet';
 export type { SnippetOptions } from './typescript-snippet';
 export type { OperationId, PagedOperationId, Route } from './routes';
 export {
   AuthenticationError,
   ConnectionError,
+  ExportCancelledError,
+  ExportEndedError,
+  ExportFailedError,
   InsufficientCreditsError,
   KeyLimitReachedError,
   NotFoundError,
@@ -30,4 +35,4 @@ export {
   ValidationError,
 } from './errors';
 export type { FieldProblem, PerchErrorCode } from './errors';
-export type { Community, EmbeddedTweet, Entities, ErrorCode, Media, OperationTypes, Trend, Tweet, TweetViewer, User, UserSummary, UserViewer } from './generated/api-types';
+export type { Community, EmbeddedTweet, Entities, ErrorCode, ExportEstimate, ExportJob, Media, OperationTypes, Trend, Tweet, TweetViewer, User, UserSummary, UserViewer } from './generated/api-types';

@@ -22,7 +22,9 @@ type PathArgs<Id extends OperationId> = [PathParamName<Id>] extends [never]
             ? [ruleId: string]
             : PathParamName<Id> extends 'webhookId'
               ? [webhookId: string]
-              : [deliveryId: string];
+              : PathParamName<Id> extends 'exportId'
+                ? [exportId: string]
+                : [deliveryId: string];
 
 // An input with a required field (searchTweets' query) must be passed; one with none may be left out.
 type InputArgs<Id extends OperationId> = RouteOf<Id>['input'] extends null ? [] : {} extends InputOf<Id> ? [input?: InputOf<Id>] : [input: InputOf<Id>];
@@ -151,4 +153,16 @@ export type PerchMethods = {
   testWebhook: Method<'testWebhook'>;
   /** Sends a delivered or failed delivery again. `POST /v2/webhooks/deliveries/{deliveryId}/replay`, free. */
   replayWebhookDelivery: Method<'replayWebhookDelivery'>;
+  /** Starts an export: every record of a paged read operation, to a file (perch.exports.create). `POST /v2/exports`, free; its pages are charged as they are written. */
+  createExport: Method<'createExport'>;
+  /** What an export would return and cost (perch.exports.estimate). `POST /v2/exports/estimate`, free. */
+  estimateExport: Method<'estimateExport'>;
+  /** The workspace's exports, newest first (perch.exports.list). `GET /v2/exports`, free. */
+  listExports: Method<'listExports'>;
+  /** One export: status, progress, charge (perch.exports.get). `GET /v2/exports/{exportId}`, free. */
+  getExport: Method<'getExport'>;
+  /** Cancels an unfinished export (perch.exports.cancel). `POST /v2/exports/{exportId}/cancel`, free. */
+  cancelExport: Method<'cancelExport'>;
+  /** Deletes an export's file and record (perch.exports.delete). `DELETE /v2/exports/{exportId}`, free. */
+  deleteExport: Method<'deleteExport'>;
 };

@@ -1,4 +1,6 @@
 import { buildRequest } from './build-request';
+import { Exports } from './exports';
+import { openResponse } from './open-response';
 import type { ClientConfig, RequestOptions } from './build-request';
 import { PerchError } from './errors';
 import { paginate } from './paginate';
@@ -77,6 +79,8 @@ class PerchClient {
   readonly baseUrl: string;
   /** `perch.paginate.<operation>(…)`: async iteration over every item of a paged operation. */
   readonly paginate: Paginators;
+  /** `perch.exports.create(…)`, `.waitFor(id)`, `.download(id)`, `.records(id)`…: whole result sets as jobs. */
+  readonly exports: Exports;
   readonly #config: ClientConfig;
   readonly #fetch: FetchLike;
   readonly #maxRetries: number;
@@ -95,6 +99,17 @@ class PerchClient {
       if (route.paged) paginators[route.id] = (...args: unknown[]) => this.#paginate(route, args);
     }
     this.paginate = paginators as Paginators;
+    this.exports = new Exports({
+      call: (id, pathValues, input, callOptions) => this.#send(ROUTES.find((route) => route.id === id)!, pathValues, input, callOptions),
+      open: (path, callOptions) =>
+        openResponse(this.#config, path, {
+          fetch: this.#fetch,
+          maxRetries: integerOption(callOptions.maxRetries, this.#maxRetries, 'maxRetries', 0),
+          timeoutMs: integerOption(callOptions.timeoutMs, this.#timeoutMs, 'timeoutMs', 1),
+          signal: callOptions.signal,
+          headers: callOptions.headers,
+        }),
+    });
   }
 
   /**

@@ -17,7 +17,7 @@ export type Route = {
   paged: boolean;
 };
 
-/** The 39 operations of the contract, in its order, then the real-time ones. */
+/** The 39 operations of the contract, in its order, then the real-time ones and exports. */
 export const ROUTES = [
   { id: 'searchTweets', method: 'POST', path: '/v2/search', input: 'body', scope: 'read', paged: true },
   { id: 'searchUsers', method: 'POST', path: '/v2/search/users', input: 'body', scope: 'read', paged: true },
@@ -74,6 +74,13 @@ export const ROUTES = [
   { id: 'listWebhookDeliveries', method: 'GET', path: '/v2/webhooks/{webhookId}/deliveries', input: 'query', scope: 'read', paged: false },
   { id: 'replayWebhookDelivery', method: 'POST', path: '/v2/webhooks/deliveries/{deliveryId}/replay', input: null, scope: 'read', paged: false },
   { id: 'deleteWebhook', method: 'DELETE', path: '/v2/webhooks/{webhookId}', input: null, scope: 'read', paged: false },
+  // Exports: whole result sets as jobs (perch.exports wraps these and the file download).
+  { id: 'createExport', method: 'POST', path: '/v2/exports', input: 'body', scope: 'read', paged: false },
+  { id: 'estimateExport', method: 'POST', path: '/v2/exports/estimate', input: 'body', scope: 'read', paged: false },
+  { id: 'listExports', method: 'GET', path: '/v2/exports', input: 'query', scope: 'read', paged: false },
+  { id: 'getExport', method: 'GET', path: '/v2/exports/{exportId}', input: null, scope: 'read', paged: false },
+  { id: 'cancelExport', method: 'POST', path: '/v2/exports/{exportId}/cancel', input: null, scope: 'read', paged: false },
+  { id: 'deleteExport', method: 'DELETE', path: '/v2/exports/{exportId}', input: null, scope: 'read', paged: false },
 ] as const satisfies readonly Route[];
 
 /** An operationId of the /v2 API. */

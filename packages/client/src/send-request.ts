@@ -72,7 +72,11 @@ function errorOf(result: Attempt, request: BuiltRequest, timeoutMs: number): Per
     const reason = result.error instanceof Error ? result.error.message : String(result.error);
     return new ConnectionError({ status: null, code: 'connection_error', message: `${requestLabel(request)} failed: ${reason}`, cause: result.error });
   }
-  const { response, text } = result;
+  return errorOfAnswer(result.response, result.text, requestLabel(request));
+}
+
+/** The typed error for an HTTP error answer and its body's text; `label` names the request in messages. */
+export function errorOfAnswer(response: Response, text: string, label: string): PerchError {
   const body = parseJson(text) as { error?: { code?: string; message?: string; details?: unknown }; meta?: { request_id?: string } } | undefined;
   const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
   const common = {
@@ -83,7 +87,7 @@ function errorOf(result: Attempt, request: BuiltRequest, timeoutMs: number): Per
     retryAfter: retryAfterMs === null ? null : retryAfterMs / 1000,
   };
   if (!body?.error?.code) {
-    return errorForStatus({ ...common, code: 'invalid_response', message: `${requestLabel(request)} answered HTTP ${response.status}: ${text.slice(0, 200)}` });
+    return errorForStatus({ ...common, code: 'invalid_response', message: `${label} answered HTTP ${response.status}: ${text.slice(0, 200)}` });
   }
   return errorForStatus({ ...common, code: body.error.code as PerchError['code'], message: body.error.message ?? `HTTP ${response.status}` });
 }

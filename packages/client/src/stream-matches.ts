@@ -2,6 +2,7 @@ import type { ClientConfig } from './build-request';
 import { errorForStatus, type PerchErrorCode } from './errors';
 import type { Tweet } from './generated/api-types';
 import type { FetchLike } from './send-request';
+import { readEvents } from './sse';
 
 /** One match of GET /v2/stream: a rule of this key matched a tweet. `id` resumes the stream after it. */
 export type MatchEvent = { id: string; rule: { id: string; tag: string }; matched_at: string; tweet: Tweet };
@@ -14,40 +15,6 @@ export type StreamOptions = {
   /** Wait before reconnecting after the connection dropped; default 1 000 ms. */
   reconnectDelayMs?: number;
 };
-
-type Parsed = { id: string | null; event: string; data: string };
-
-/** Splits an SSE body into events as they arrive. */
-async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<Parsed> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      buffer += decoder.decode(value, { stream: true }).replaceAll('\r\n', '\n');
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event: Parsed = { id: null, event: 'message', data: '' };
-        for (const line of block.split('\n')) {
-          const at = line.indexOf(':');
-          if (at === 0) continue; // a comment: heartbeat
-          const field = at < 0 ? line : line.slice(0, at);
-          const value = at < 0 ? '' : line.slice(at + 1).replace(/^ /, '');
-          if (field === 'id') event.id = value;
-          else if (field === 'event') event.event = value;
-          else if (field === 'data') event.data += event.data ? `\n${value}` : value;
-        }
-        if (event.data) yield event;
-      }
-    }
-  } finally {
-    reader.releaseLock();
-  }
-}
 
 /**
  * The key's matches as an async iterator that reconnects by itself with Last-Event-ID after a

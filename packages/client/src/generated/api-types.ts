@@ -189,6 +189,59 @@ export type Trend = {
   tweet_count: number;
 };
 
+export type ExportJob = {
+  id: string;
+  status: "queued" | "running" | "paused" | "completed" | "failed" | "cancelled";
+  operation: "searchTweets" | "searchUsers" | "getUserTweets" | "getUserMentions" | "getUserReplies" | "getUserMedia" | "getUserFollowers" | "getUserFollowerIds" | "getUserFollowing" | "getUserVerifiedFollowers" | "getTweetConversation" | "getTweetQuotes" | "getTweetRetweeters" | "getTweetLikers" | "getListTweets" | "getListMembers" | "getListSubscribers" | "getCommunityTweets" | "getCommunityMembers";
+  /** The platform that served the request creating it (Perch-Platform or the default) */
+  platform: "local" | "bluesky" | "x";
+  /** The operation’s inputs as validated, defaults applied */
+  params: Record<string, unknown>;
+  format: "jsonl" | "csv";
+  /** Records written (and charged) so far */
+  items: number;
+  credits_charged: number;
+  /** The estimate when the export was made; null when the source does not tell its total */
+  estimate: {
+    items: number;
+    credits: number;
+  } | null;
+  max_items: number | null;
+  max_credits: number | null;
+  /** Credits per record, fixed when the export was made */
+  unit_price: number;
+  paused_reason: "insufficient_credits" | "key_limit_reached" | "key_budget_reached" | "workspace_budget_reached" | "rate_limited" | "upstream_unavailable" | null;
+  /** When a paused export goes on by itself (a budget’s or an upstream’s reset); null when it waits for credits */
+  resume_at: string | null;
+  /** Why a completed export ended: exhausted (everything there was), max_items or max_credits */
+  stop_reason: "exhausted" | "max_items" | "max_credits" | null;
+  /** Bytes of the file written so far */
+  size_bytes: number;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  /** When a finished export’s file and record are deleted */
+  expires_at: string | null;
+  error: {
+    code: string;
+    message: string;
+  } | null;
+};
+
+export type ExportEstimate = {
+  /** About how many records the export would return; null when the source does not tell its total (a search) */
+  items: number | null;
+  /** What those records would cost; null with items */
+  credits: number | null;
+  /** Where the total comes from, such as "the profile's followers_count" */
+  basis: string | null;
+  /** The bound max_items / max_credits set, whatever the source holds; null without them */
+  at_most: {
+    items: number;
+    credits: number;
+  } | null;
+};
+
 /** Every error code an answer can carry (contract section 1). */
 export type ErrorCode = "invalid_request" | "unauthorized" | "insufficient_credits" | "key_limit_reached" | "key_budget_reached" | "workspace_budget_reached" | "forbidden" | "account_not_connected" | "not_found" | "method_not_allowed" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_failed_authentications" | "too_many_streams" | "too_many_connections" | "internal_error" | "unavailable";
 
@@ -938,7 +991,7 @@ export type OperationTypes = {
     };
     data: {
       id: string;
-      event: "rule.match" | "test" | "account.balance_low" | "budget.threshold";
+      event: "rule.match" | "test" | "account.balance_low" | "budget.threshold" | "export.completed" | "export.failed";
       match_id: string | null;
       tweet_id: string | null;
       status: "pending" | "awaiting_credits" | "delivered" | "failed";
@@ -964,5 +1017,58 @@ export type OperationTypes = {
       id: string;
       deleted: true;
     };
+  };
+  createExport: {
+    input: {
+      /** One of the paged read operations: searchTweets, searchUsers, getUserTweets, getUserMentions, getUserReplies, getUserMedia, getUserFollowers, getUserFollowerIds, getUserFollowing, getUserVerifiedFollowers, getTweetConversation, getTweetQuotes, getTweetRetweeters, getTweetLikers, getListTweets, getListMembers, getListSubscribers, getCommunityTweets, getCommunityMembers */
+      operation: string;
+      /** The operation’s path parameters and query (or body) fields in one object, e.g. {"username": "alice"} or {"query": "perch lang:en"}; not count, cursor or max_credits */
+      params?: Record<string, unknown>;
+      format?: "jsonl" | "csv";
+      /** Stop after this many records */
+      max_items?: number;
+      /** Caps the charge; this operation is free */
+      max_credits?: number;
+    };
+    data: ExportJob;
+  };
+  listExports: {
+    input: {
+      count?: number;
+      cursor?: string;
+      /** Caps the charge; this operation is free */
+      max_credits?: number;
+      status?: "queued" | "running" | "paused" | "completed" | "failed" | "cancelled";
+    };
+    data: ExportJob[];
+  };
+  estimateExport: {
+    input: {
+      /** One of the paged read operations: searchTweets, searchUsers, getUserTweets, getUserMentions, getUserReplies, getUserMedia, getUserFollowers, getUserFollowerIds, getUserFollowing, getUserVerifiedFollowers, getTweetConversation, getTweetQuotes, getTweetRetweeters, getTweetLikers, getListTweets, getListMembers, getListSubscribers, getCommunityTweets, getCommunityMembers */
+      operation: string;
+      /** The operation’s path parameters and query (or body) fields in one object, e.g. {"username": "alice"} or {"query": "perch lang:en"}; not count, cursor or max_credits */
+      params?: Record<string, unknown>;
+      format?: "jsonl" | "csv";
+      /** Stop after this many records */
+      max_items?: number;
+      /** Caps the charge; this operation is free */
+      max_credits?: number;
+    };
+    data: ExportEstimate;
+  };
+  getExport: {
+    input: never;
+    data: ExportJob;
+  };
+  deleteExport: {
+    input: never;
+    data: {
+      id: string;
+      deleted: true;
+    };
+  };
+  cancelExport: {
+    input: never;
+    data: ExportJob;
   };
 };
