@@ -13,7 +13,7 @@ import { createApiAccount, expectLedgersBalanced, type ApiAccount } from '../sup
 import { expectError, expectInvalid } from '../support/api-records';
 import { groupWithMost, MISSING_ID, MISSING_USERNAME, subjectsForEveryListing } from '../support/api-subjects';
 import { setUpWriter } from '../support/api-writer';
-import { documentedColumns, exportFile, exportRunOptions, pageByHand, readCsv, readJsonl, recordId, runUntilStopped } from '../support/export-checks';
+import { documentedColumns, exportFile, exportRunOptions, pageByHand, readCsv, readJsonl, recordId, exportToEnd, sourceCount } from '../support/export-checks';
 import type { ExportRunOptions } from '@/lib/api/exports/run-export';
 
 // Every exportable operation on the embedded platform: the export's JSONL file equals paging the
@@ -67,47 +67,8 @@ afterAll(async () => {
   fs.rmSync(directory, { recursive: true, force: true });
 });
 
-/** The count the source tells for an operation's total, read through /v2 as a client would; null where it tells none. */
-async function sourceCount(operation: ExportableOperationId, input: Record<string, unknown>): Promise<number | null> {
-  const user = async (field: string) => (await account.call('GET', `/v2/users/${input.username}`)).body.data[field] as number;
-  const tweet = async (field: string) => (await account.call('GET', `/v2/tweets/${input.tweetId}`)).body.data[field] as number;
-  switch (operation) {
-    case 'getUserFollowers':
-    case 'getUserFollowerIds':
-      return user('followers_count');
-    case 'getUserFollowing':
-      return user('following_count');
-    case 'getUserTweets':
-      return user('tweet_count');
-    case 'getUserMedia':
-      return user('media_count');
-    case 'getTweetLikers':
-      return tweet('like_count');
-    case 'getTweetRetweeters':
-      return tweet('retweet_count');
-    case 'getTweetQuotes':
-      return tweet('quote_count');
-    case 'getTweetConversation':
-      return tweet('reply_count');
-    case 'getCommunityMembers':
-      return (await account.call('GET', `/v2/communities/${input.communityId}`)).body.data.member_count as number;
-    default:
-      return null;
-  }
-}
-
 // A user's tweet_count also counts replies, a tweet's reply_count only direct replies: about, not exact.
 const EXACT_COUNTS = new Set<string>(['getUserFollowers', 'getUserFollowerIds', 'getUserFollowing', 'getTweetLikers', 'getTweetRetweeters', 'getTweetQuotes', 'getCommunityMembers']);
-
-/** Creates an export, runs it to its end and returns the job as /v2 then shows it. */
-async function exportToEnd(who: ApiAccount, body: Record<string, unknown>, headers: Record<string, string> = {}) {
-  const created = await who.call('POST', '/v2/exports', { body, headers });
-  expect(created.status, created.text).toBe(200);
-  expect(created.body.data.status).toBe('queued');
-  expect(await runUntilStopped(created.body.data.id, options)).toBe('ended');
-  const job = (await who.call('GET', `/v2/exports/${created.body.data.id}`)).body.data;
-  return { created: created.body.data, job };
-}
 
 describe('every exportable operation on the embedded platform', () => {
   it('lists all of them here', () => {
@@ -120,12 +81,12 @@ describe('every exportable operation on the embedded platform', () => {
       const input = params[operationId];
       const estimate = await account.call('POST', '/v2/exports/estimate', { body: { operation: operationId, params: input } });
       expect(estimate.status, estimate.text).toBe(200);
-      const count = await sourceCount(operationId, input);
+      const count = await sourceCount(account, operationId, input);
       const price = operation.cost.credits;
       if (count === null) expect(estimate.body.data).toEqual({ items: null, credits: null, basis: null, at_most: null });
       else expect(estimate.body.data).toMatchObject({ items: count, credits: count * price, at_most: null });
 
-      const { created, job } = await exportToEnd(account, { operation: operationId, params: input, format: 'jsonl' });
+      const { created, job } = await exportToEnd(account, options, { operation: operationId, params: input, format: 'jsonl' });
       expect(created).toMatchObject({ operation: operationId, platform: 'local', unit_price: price, estimate: count === null ? null : { items: count, credits: count * price } });
       const lines = readJsonl(exportFile(directory, job.id, 'jsonl'));
       // Pages of 7 by hand against the export's pages of the operation's largest size: the keyset holds across sizes.
@@ -144,8 +105,8 @@ describe('CSV files', () => {
   for (const operationId of ['getUserTweets', 'getUserFollowers', 'getUserFollowerIds'] as const) {
     it(`${operationId}: the documented header, then one row per JSONL record, ids in the same order`, async () => {
       const input = params[operationId];
-      const csv = await exportToEnd(account, { operation: operationId, params: input, format: 'csv' });
-      const jsonl = await exportToEnd(account, { operation: operationId, params: input, format: 'jsonl' });
+      const csv = await exportToEnd(account, options, { operation: operationId, params: input, format: 'csv' });
+      const jsonl = await exportToEnd(account, options, { operation: operationId, params: input, format: 'jsonl' });
       const records = readJsonl(exportFile(directory, jsonl.job.id, 'jsonl'));
       const { header, rows } = readCsv(exportFile(directory, csv.job.id, 'csv'));
       expect(header).toEqual(documentedColumns(recordKindOf(findOperation(operationId)!)));
@@ -160,14 +121,14 @@ describe('CSV files', () => {
     const { account: writer, me } = await setUpWriter('exports-csv');
     const texts = ['=HYPERLINK("http://evil.example","x")', '+1 for perch', '-2 degrees today', '@nobody hi', 'plain, with "quotes"\nand a line'];
     for (const text of texts) expect((await writer.call('POST', '/v2/tweets/create', { body: { text } })).status).toBe(200);
-    const csv = await exportToEnd(writer, { operation: 'getUserTweets', params: { username: me.username }, format: 'csv' });
+    const csv = await exportToEnd(writer, options, { operation: 'getUserTweets', params: { username: me.username }, format: 'csv' });
     const { header, rows } = readCsv(exportFile(directory, csv.job.id, 'csv'));
     const cells = rows.map((row) => row[header.indexOf('text')]);
     // Newest first, as the timeline.
     expect(cells).toEqual([...texts].reverse().map((text) => (/^[=+\-@]/.test(text) ? `'${text}` : text)));
     const counts = rows.map((row) => row[header.indexOf('like_count')]);
     expect(counts.every((cell) => /^\d+$/.test(cell))).toBe(true);
-    const jsonl = await exportToEnd(writer, { operation: 'getUserTweets', params: { username: me.username }, format: 'jsonl' });
+    const jsonl = await exportToEnd(writer, options, { operation: 'getUserTweets', params: { username: me.username }, format: 'jsonl' });
     expect(readJsonl(exportFile(directory, jsonl.job.id, 'jsonl')).map((tweet) => (tweet as { text: string }).text)).toEqual([...texts].reverse());
   });
 });

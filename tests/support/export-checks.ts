@@ -108,3 +108,48 @@ export async function pageByHand(account: ApiAccount, operationId: string, param
 export function recordId(record: unknown): string {
   return typeof record === 'string' ? record : (record as { id: string }).id;
 }
+
+/** The count the source tells for an operation's total, read through /v2 as a client would; null where it tells none. */
+export async function sourceCount(account: ApiAccount, operation: string, input: Record<string, unknown>, headers: Record<string, string> = {}): Promise<number | null> {
+  const read = async (url: string, field: string) => {
+    const answer = await account.call('GET', url, { headers });
+    expect(answer.status, answer.text).toBe(200);
+    return (answer.body.data[field] ?? null) as number | null;
+  };
+  const user = (field: string) => read(`/v2/users/${encodeURIComponent(String(input.username))}`, field);
+  const tweet = (field: string) => read(`/v2/tweets/${encodeURIComponent(String(input.tweetId))}`, field);
+  switch (operation) {
+    case 'getUserFollowers':
+    case 'getUserFollowerIds':
+      return user('followers_count');
+    case 'getUserFollowing':
+      return user('following_count');
+    case 'getUserTweets':
+      return user('tweet_count');
+    case 'getUserMedia':
+      return user('media_count');
+    case 'getTweetLikers':
+      return tweet('like_count');
+    case 'getTweetRetweeters':
+      return tweet('retweet_count');
+    case 'getTweetQuotes':
+      return tweet('quote_count');
+    case 'getTweetConversation':
+      return tweet('reply_count');
+    case 'getCommunityMembers':
+      return read(`/v2/communities/${encodeURIComponent(String(input.communityId))}`, 'member_count');
+    default:
+      return null;
+  }
+}
+
+/** Creates an export through /v2, runs it to its end here and returns the job as created and as /v2 then shows it. */
+export async function exportToEnd(who: ApiAccount, options: ExportRunOptions, body: Record<string, unknown>, headers: Record<string, string> = {}) {
+  const created = await who.call('POST', '/v2/exports', { body, headers });
+  expect(created.status, created.text).toBe(200);
+  expect(created.body.data.status).toBe('queued');
+  expect(await runUntilStopped(created.body.data.id, options)).toBe('ended');
+  const shown = await who.call('GET', `/v2/exports/${created.body.data.id}`);
+  expect(shown.status, shown.text).toBe(200);
+  return { created: created.body.data, job: shown.body.data };
+}
