@@ -41,7 +41,9 @@ export type ExportRunner = { stop(): Promise<void> };
  */
 export async function startExportRunner(served: ServedPlatforms, storage: ExportStorage): Promise<ExportRunner> {
   const leaseMs = numberFromEnv('PERCH_EXPORT_LEASE_MS', 60_000);
+  let stopping = false;
   const options = {
+    stopping: () => stopping,
     owner: instanceId(),
     leaseMs,
     sliceMs: numberFromEnv('PERCH_EXPORT_SLICE_MS', 20_000),
@@ -77,6 +79,8 @@ export async function startExportRunner(served: ServedPlatforms, storage: Export
   });
   return {
     stop: async () => {
+      // Slices in flight end after their page and hand their export back, so the queue's stop waits for one page, not a slice.
+      stopping = true;
       await stopSweeper();
       await queue.stop();
     },

@@ -27,6 +27,8 @@ export type ExportRunOptions = {
   pageTimeoutMs: number;
   storage: ExportStorage;
   served: ServedPlatforms;
+  /** True once the instance is stopping: the slice ends after the page in flight, and another instance goes on at once. */
+  stopping?: () => boolean;
   /** Asks for the export to be run again (the next slice, or when a wait ends). */
   requeue: (id: string, runAt?: Date) => Promise<void>;
 };
@@ -86,7 +88,7 @@ async function runClaimed(claim: ExportClaim, row: ExportRow, options: ExportRun
   const deadline = Date.now() + options.sliceMs;
 
   for (;;) {
-    if (Date.now() >= deadline) {
+    if (Date.now() >= deadline || options.stopping?.()) {
       await releaseClaim(claim);
       await options.requeue(claim.id);
       return 'yielded';
