@@ -1,5 +1,5 @@
 import type { RequestOptions } from './build-request';
-import { ExportCancelledError, ExportFailedError, PerchError } from './errors';
+import { errorForStatus, ExportCancelledError, ExportFailedError, PerchError, type PerchErrorCode } from './errors';
 import type { ExportEstimate, ExportJob } from './generated/api-types';
 import type { InputOf, PerchResult } from './operation-types';
 import { paginate, type PageLimits, type Paginator } from './paginate';
@@ -155,15 +155,32 @@ export class Exports {
   /**
    * The export's progress as it changes (`GET /v2/exports/{exportId}/events`, Server-Sent
    * Events): the export at once, then at every change, with items per second and an ETA; the
-   * iteration ends after the event of its end.
+   * iteration ends after the event of its end. A dropped stream (or a server that lost its
+   * database) is reopened after `reconnectDelayMs`, its first event telling the state again; a
+   * deleted export throws NotFoundError.
    */
-  async *events(id: string, options: { signal?: AbortSignal } = {}): AsyncGenerator<ExportProgress> {
-    const response = await this.#transport.open(exportPath(id, '/events'), { signal: options.signal, headers: { accept: 'text/event-stream' } });
-    if (!response.body) return;
-    for await (const event of readEvents(response.body)) {
-      if (event.event !== 'progress' && event.event !== 'end') continue;
-      yield JSON.parse(event.data) as ExportProgress;
-      if (event.event === 'end') return;
+  async *events(id: string, options: { signal?: AbortSignal; reconnectDelayMs?: number } = {}): AsyncGenerator<ExportProgress> {
+    for (;;) {
+      const response = await this.#transport.open(exportPath(id, '/events'), { signal: options.signal, headers: { accept: 'text/event-stream' } });
+      try {
+        for await (const event of readEvents(response.body!)) {
+          if (event.event === 'error') {
+            const problem = JSON.parse(event.data) as { code: PerchErrorCode; message: string; retryable?: boolean };
+            if (problem.retryable) break;
+            throw errorForStatus({ status: problem.code === 'not_found' ? 404 : 400, code: problem.code, message: problem.message, retryAfter: null });
+          }
+          if (event.event !== 'progress' && event.event !== 'end') continue;
+          yield JSON.parse(event.data) as ExportProgress;
+          if (event.event === 'end') return;
+        }
+      } catch (error) {
+        if (error instanceof PerchError || options.signal?.aborted) throw error;
+        // The connection dropped mid-stream: opened again below.
+      } finally {
+        // Also when the caller stops iterating early: the server frees the stream's slot.
+        await response.body?.cancel().catch(() => undefined);
+      }
+      await sleep(options.reconnectDelayMs ?? 1_000, options.signal);
     }
   }
 
