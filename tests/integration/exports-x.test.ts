@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runMigrations } from 'graphile-worker';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runExportSlice, type ExportRunOptions } from '@/lib/api/exports/run-export';
+import { exportsToRun } from '@/lib/exports/export-runs';
+import { setServedPlatforms } from '@/lib/platform/served-platforms';
+import { createApiAccount, expectLedgersBalanced, type ApiAccount } from '../support/api-client';
+import { exportFile, exportRunOptions, exportToEnd, pageByHand, readJsonl, runUntilStopped } from '../support/export-checks';
+import { startFakeX, type Fault, type FakeX } from '../support/fake-x-api';
+import { X_IDS, xPlatforms, xWorld } from '../support/x-world';
+
+// Exports on X, through the fake X API: a follower export equals paging /v2 by hand, and an
+// upstream 429 in the middle of one pauses it (rate_limited) until X's x-rate-limit-reset, after
+// which it goes on from its last committed page and the file still equals paging by hand.
+
+// More followers than one page of the export (X gives at most 1000 a page), so it takes two.
+const EXTRA_FOLLOWERS = 1200;
+const FOLLOWERS_PATH = `/2/users/${X_IDS.alice}/followers`;
+
+let fake: FakeX;
+let account: ApiAccount;
+let options: ExportRunOptions;
+let directory: string;
+const requeued: Array<{ id: string; runAt?: Date }> = [];
+
+beforeAll(async () => {
+  await runMigrations({ connectionString: process.env.DATABASE_URL });
+  const world = xWorld();
+  for (let i = 1; i <= EXTRA_FOLLOWERS; i++) {
+    const id = String(3_000_000 + i);
+    world.users.push({ ...world.users[1], id, username: `fan${i}`, name: `Fan ${i}` });
+    world.follows.push([id, X_IDS.alice]);
+  }
+  fake = await startFakeX(world);
+  const served = xPlatforms(fake);
+  setServedPlatforms(served);
+  directory = fs.mkdtempSync(path.join(os.tmpdir(), 'perch-exports-x-'));
+  options = { ...exportRunOptions(directory, served), requeue: async (id, runAt) => void requeued.push({ id, runAt }) };
+  account = await createApiAccount({ label: 'exports-x' });
+});
+
+afterAll(async () => {
+  setServedPlatforms(null);
+  await fake?.close();
+  fs.rmSync(directory, { recursive: true, force: true });
+  await expectLedgersBalanced();
+});
+
+/** Answers the `nth` request to a path from now on with a fault, once; returns the fault's reset (epoch seconds) when it fired. */
+function faultOnce(pathname: string, nth: number, fault: Fault): { reset: () => number | null } {
+  const get = fake.faults.get.bind(fake.faults);
+  let seen = 0;
+  let reset: number | null = null;
+  fake.faults.get = (key: string) => {
+    if (key === pathname && ++seen === nth) {
+      fake.faults.get = get;
+      if (fault.kind === 'rate_limit') reset = Math.floor(Date.now() / 1000) + fault.resetIn;
+      return fault;
+    }
+    return get(key);
+  };
+  return { reset: () => reset };
+}
+
+describe('exports on X', () => {
+  it("alice's follower ids (X pages of 1000 inside one export page of 5000): the file equals paging /v2 by hand, the estimate is her followers_count", async () => {
+    const params = { username: 'alice' };
+    const estimate = await account.call('POST', '/v2/exports/estimate', { body: { operation: 'getUserFollowerIds', params } });
+    expect(estimate.body.data).toMatchObject({ items: EXTRA_FOLLOWERS + 4, credits: EXTRA_FOLLOWERS + 4 });
+    const { job } = await exportToEnd(account, options, { operation: 'getUserFollowerIds', params });
+    expect(job).toMatchObject({ platform: 'x', status: 'completed', stop_reason: 'exhausted', items: EXTRA_FOLLOWERS + 4, credits_charged: EXTRA_FOLLOWERS + 4 });
+    const lines = readJsonl(exportFile(directory, job.id, 'jsonl'));
+    expect(lines).toEqual(await pageByHand(account, 'getUserFollowerIds', params, 100));
+  });
+
+  it("an upstream 429 mid-export pauses it rate_limited until X's reset, then it completes with every follower once", async () => {
+    const params = { username: 'alice' };
+    const before = await account.balance();
+    const created = await account.call('POST', '/v2/exports', { body: { operation: 'getUserFollowers', params } });
+    expect(created.status, created.text).toBe(200);
+    const id = created.body.data.id;
+    // The first page (1000 ids of X's largest page of followers) goes through; X refuses the second.
+    const limited = faultOnce(FOLLOWERS_PATH, 2, { kind: 'rate_limit', resetIn: 6 });
+    expect(await runExportSlice(id, options)).toBe('paused');
+    const reset = limited.reset();
+    expect(reset).not.toBeNull();
+
+    const paused = (await account.call('GET', `/v2/exports/${id}`)).body.data;
+    expect(paused).toMatchObject({ status: 'paused', paused_reason: 'rate_limited', items: 1000, credits_charged: 1000, error: null, finished_at: null });
+    // Retry-After is whole seconds until the reset, rounded up: resume_at is at the reset, within that second.
+    const resumeAt = Date.parse(paused.resume_at);
+    expect(resumeAt).toBeGreaterThanOrEqual(reset! * 1000 - 1000);
+    expect(resumeAt).toBeLessThanOrEqual(reset! * 1000 + 1000);
+    expect(requeued.at(-1)).toEqual({ id, runAt: new Date(resumeAt) });
+    // The refused page was neither written nor charged.
+    expect(fs.statSync(exportFile(directory, id, 'jsonl')).size).toBe(paused.size_bytes);
+    expect(readJsonl(exportFile(directory, id, 'jsonl'))).toHaveLength(1000);
+    expect(before - (await account.balance())).toBe(1000);
+
+    // Before the reset nothing runs it: not the sweeper, not a slice.
+    expect(await exportsToRun()).not.toContain(id);
+    expect(await runExportSlice(id, options)).toBe('not_claimed');
+
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, resumeAt - Date.now()) + 50));
+    expect(await exportsToRun()).toContain(id);
+    expect(await runUntilStopped(id, options)).toBe('ended');
+    const job = (await account.call('GET', `/v2/exports/${id}`)).body.data;
+    expect(job).toMatchObject({ status: 'completed', stop_reason: 'exhausted', paused_reason: null, resume_at: null, items: EXTRA_FOLLOWERS + 4, credits_charged: EXTRA_FOLLOWERS + 4 });
+    const lines = readJsonl(exportFile(directory, id, 'jsonl'));
+    expect(new Set(lines).size).toBe(lines.length);
+    expect(lines).toEqual(await pageByHand(account, 'getUserFollowers', params, 100));
+  });
+
+  it('a 429 inside an export page (the second X page of 5000 follower ids) pauses with nothing committed, then the whole page is read again', async () => {
+    const params = { username: 'alice' };
+    const created = await account.call('POST', '/v2/exports', { body: { operation: 'getUserFollowerIds', params } });
+    const id = created.body.data.id;
+    const limited = faultOnce(FOLLOWERS_PATH, 2, { kind: 'rate_limit', resetIn: 3 });
+    expect(await runExportSlice(id, options)).toBe('paused');
+    expect(limited.reset()).not.toBeNull();
+    const paused = (await account.call('GET', `/v2/exports/${id}`)).body.data;
+    expect(paused).toMatchObject({ status: 'paused', paused_reason: 'rate_limited', items: 0, credits_charged: 0, size_bytes: 0 });
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(paused.resume_at) - Date.now()) + 50));
+    expect(await exportsToRun()).toContain(id);
+    expect(await runUntilStopped(id, options)).toBe('ended');
+    const job = (await account.call('GET', `/v2/exports/${id}`)).body.data;
+    expect(job).toMatchObject({ status: 'completed', items: EXTRA_FOLLOWERS + 4, credits_charged: EXTRA_FOLLOWERS + 4 });
+    expect(readJsonl(exportFile(directory, id, 'jsonl'))).toEqual(await pageByHand(account, 'getUserFollowerIds', params, 500));
+  });
+});
