@@ -1,5 +1,6 @@
 import { ROUTES } from '@/packages/client/src/routes';
 import type { PlannedCall } from './build-call';
+import { exportPythonSnippet, exportTypescriptSnippet } from './export-snippets';
 import { jsLiteral, pyLiteral, shellQuote } from './literals';
 import { pythonName } from './python-name';
 
@@ -24,6 +25,8 @@ export function curlSnippet(call: PlannedCall, baseUrl: string): string {
 
 /** The same call through the TypeScript client (@perch/client, packages/client). */
 export function typescriptSnippet(call: PlannedCall, baseUrl: string): string {
+  const forExport = exportTypescriptSnippet(call, baseUrl);
+  if (forExport) return forExport;
   const route = ROUTES.find((r) => r.id === call.operationId);
   const args = call.pathValues.map((v) => JSON.stringify(v));
   const options = call.headers['Idempotency-Key'] ? { idempotencyKey: call.headers['Idempotency-Key'] } : undefined;
@@ -42,6 +45,8 @@ export function typescriptSnippet(call: PlannedCall, baseUrl: string): string {
 
 /** The same call through the Python client (clients/python, standard library only). */
 export function pythonSnippet(call: PlannedCall, baseUrl: string): string {
+  const forExport = exportPythonSnippet(call, baseUrl);
+  if (forExport) return forExport;
   const args = call.pathValues.map((value) => JSON.stringify(value));
   for (const [name, value] of Object.entries(call.input ?? {})) args.push(`${pythonName(name)}=${pyLiteral(value, '    ')}`);
   if (call.headers['Idempotency-Key']) args.push(`idempotency_key=${JSON.stringify(call.headers['Idempotency-Key'])}`);
