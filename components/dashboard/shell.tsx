@@ -18,6 +18,7 @@ const NAV: (NavItem & { permission: Permission })[] = [
   { href: '/dashboard/explore', label: 'Explore', permission: 'api.call' },
   { href: '/dashboard/keys', label: 'API keys', permission: 'keys.view' },
   { href: '/dashboard/rules', label: 'Rules', permission: 'rules.view' },
+  { href: '/dashboard/exports', label: 'Exports', permission: 'exports.view' },
   { href: '/dashboard/usage', label: 'Usage', permission: 'usage.view' },
   { href: '/dashboard/requests', label: 'Requests', permission: 'usage.view' },
   { href: '/dashboard/billing', label: 'Billing', permission: 'billing.view' },

@@ -40,6 +40,17 @@ export const PERMISSIONS = {
   'endpoints.manage': MANAGERS,
   /** Calls that spend the workspace's credits from the dashboard: playground and explorer. */
   'api.call': BUILDERS,
+  /**
+   * The Exports page, the list of exports and their files. Whoever may read the workspace's
+   * rules may read what it exported: a download spends nothing and changes nothing (viewers
+   * included); billing sees money, not the data bought with it.
+   */
+  'exports.view': ['owner', 'admin', 'developer', 'viewer'],
+  /**
+   * Start, estimate, cancel and delete exports: starting one spends credits on calls exactly
+   * as api.call does, and cancel/delete undo work another builder paid for, so the same roles.
+   */
+  'exports.manage': BUILDERS,
   'connections.view': ['owner', 'admin', 'developer', 'viewer'],
   'connections.manage': MANAGERS,
   'billing.view': ['owner', 'admin', 'billing', 'viewer'],

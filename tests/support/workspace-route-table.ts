@@ -1,5 +1,6 @@
 import type { Permission } from '@/lib/workspaces/roles';
 import type { HttpMethod } from './dashboard-route-files';
+import { freshExport } from './export-fixture';
 import type { Actor, World } from './shared-workspace-world';
 
 // What every dashboard page, route handler and server action needs, written down by hand: the
@@ -109,6 +110,7 @@ export const ROUTE_CASES: RouteCase[] = [
   page('/w/[workspace]/dashboard/explore/users/[username]', 'api.call', { username: 'jack' }),
   page('/w/[workspace]/dashboard/keys', 'keys.view'),
   page('/w/[workspace]/dashboard/rules', 'rules.view'),
+  page('/w/[workspace]/dashboard/exports', 'exports.view'),
   page('/w/[workspace]/dashboard/usage', 'usage.view'),
   page('/w/[workspace]/dashboard/requests', 'usage.view'),
   page('/w/[workspace]/dashboard/billing', 'billing.view'),
@@ -200,6 +202,9 @@ export const ROUTE_CASES: RouteCase[] = [
   api('/api/dashboard/requests/[requestId]', 'GET', 'usage.view', { path: (w) => `/api/dashboard/requests/${w.ids.request}` }),
   api('/api/dashboard/requests/export', 'GET', 'usage.view'),
   api('/api/dashboard/usage/export', 'GET', 'usage.view', { path: () => '/api/dashboard/usage/export?kind=operations' }),
+  // The Exports page's download link: a plain link, so the workspace comes as ?workspace= (which
+  // the header the matrix sends stands in for); free, so readers of exports may follow it.
+  api('/api/dashboard/exports/[exportId]/download', 'GET', 'exports.view', { path: async (w) => `/api/dashboard/exports/${await freshExport(w.workspace.id)}/download` }),
 
   // The dashboard's /v2: reads and ordinary calls spend credits (api.call); endpoints and rules
   // are managed (their writes need endpoints.manage and rules.manage).
@@ -210,6 +215,13 @@ export const ROUTE_CASES: RouteCase[] = [
   api('/api/dashboard/v2/[...path]', 'DELETE', 'endpoints.manage', { note: 'DELETE /v2/webhooks/{id}', headers: V2, path: async (w) => `/api/dashboard/v2/webhooks/${await w.freshEndpoint()}` }),
   api('/api/dashboard/v2/[...path]', 'POST', 'rules.manage', { note: 'POST /v2/rules', body: EMPTY, headers: V2_AS_KEY, path: () => '/api/dashboard/v2/rules' }),
   api('/api/dashboard/v2/[...path]', 'DELETE', 'rules.manage', { note: 'DELETE /v2/rules/{id}', headers: V2_AS_KEY, path: async (w) => `/api/dashboard/v2/rules/${await w.freshRule()}` }),
+  // Exports: reading them (list, one) is exports.view; estimating, starting, cancelling and deleting exports.manage.
+  api('/api/dashboard/v2/[...path]', 'GET', 'exports.view', { note: 'GET /v2/exports', headers: V2, path: () => '/api/dashboard/v2/exports' }),
+  api('/api/dashboard/v2/[...path]', 'GET', 'exports.view', { note: 'GET /v2/exports/{id}', headers: V2, path: async (w) => `/api/dashboard/v2/exports/${await freshExport(w.workspace.id)}` }),
+  api('/api/dashboard/v2/[...path]', 'POST', 'exports.manage', { note: 'POST /v2/exports/estimate', headers: V2, body: EMPTY, path: () => '/api/dashboard/v2/exports/estimate' }),
+  api('/api/dashboard/v2/[...path]', 'POST', 'exports.manage', { note: 'POST /v2/exports', headers: V2, body: EMPTY, path: () => '/api/dashboard/v2/exports' }),
+  api('/api/dashboard/v2/[...path]', 'POST', 'exports.manage', { note: 'POST /v2/exports/{id}/cancel', headers: V2, path: async (w) => `/api/dashboard/v2/exports/${await freshExport(w.workspace.id)}/cancel` }),
+  api('/api/dashboard/v2/[...path]', 'DELETE', 'exports.manage', { note: 'DELETE /v2/exports/{id}', headers: V2, path: async (w) => `/api/dashboard/v2/exports/${await freshExport(w.workspace.id)}` }),
 ];
 
 /**
