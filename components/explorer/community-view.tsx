@@ -8,6 +8,7 @@ import { COMMUNITY_TABS, communityFeed, pickTab } from '@/lib/explorer/feeds';
 import { profileHref } from '@/lib/explorer/links';
 import { FetchCost } from './fetch-cost';
 import { AskBeforeFetch } from './ask-before-fetch';
+import { ExportLinks } from './export-links';
 import { FetchError } from './fetch-error';
 import { InfiniteFeed } from './infinite-feed';
 import { LinkTabs } from './link-tabs';
@@ -55,6 +56,7 @@ export function CommunityView({ communityId }: { communityId: string }) {
           </details>
         )}
         <FetchCost operationId="getCommunity" credits={community.data.meta.credits_charged} />
+        <ExportLinks label="Export this community" links={[{ label: 'Export members', operation: 'getCommunityMembers', params: { communityId } }]} />
       </header>
       <LinkTabs label="Community sections" tabs={COMMUNITY_TABS} current={tab} />
       <InfiniteFeed key={tab} feed={communityFeed(communityId, tab)} label={`${label} of ${c.name}`} emptyText={`No ${label.toLowerCase()} yet.`} />

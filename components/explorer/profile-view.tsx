@@ -5,6 +5,7 @@ import { explorerApi } from '@/lib/explorer/api';
 import { PROFILE_TABS, pickTab, profileFeed } from '@/lib/explorer/feeds';
 import { FetchCost } from './fetch-cost';
 import { AskBeforeFetch } from './ask-before-fetch';
+import { ExportLinks } from './export-links';
 import { FetchError } from './fetch-error';
 import { InfiniteFeed } from './infinite-feed';
 import { LinkTabs } from './link-tabs';
@@ -24,6 +25,14 @@ export function ProfileView({ username, connectedUsername = null }: { username: 
         <div className="flex flex-col gap-1">
           <ProfileHeader user={profile.data.data} connectedUsername={connectedUsername} />
           <FetchCost operationId="getUser" credits={profile.data.meta.credits_charged} />
+          <ExportLinks
+            label={`Export @${profile.data.data.username}'s data`}
+            links={[
+              { label: 'Export followers', operation: 'getUserFollowers', params: { username: profile.data.data.username } },
+              { label: 'Export following', operation: 'getUserFollowing', params: { username: profile.data.data.username } },
+              { label: 'Export tweets', operation: 'getUserTweets', params: { username: profile.data.data.username } },
+            ]}
+          />
         </div>
       ) : (
         <p role="status" className="py-6 text-sm text-slate-500 dark:text-slate-400">
