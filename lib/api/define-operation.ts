@@ -57,7 +57,7 @@ export type HandlerContext<P, Q, B> = {
 
 export type HandlerResult<D> = {
   data: D;
-  /** A response sent as it is instead of the envelope (GET /v2/stream's event stream); the call itself is free. */
+  /** A response sent as it is instead of the envelope (an event stream, an export's file); the call itself is free. */
   response?: Response;
   /** Items returned, what a per-item cost is charged for; defaults to the array length or 1. */
   items?: number;
@@ -89,8 +89,11 @@ export type OperationSpec<P extends AnyObject, Q extends AnyObject, B extends An
   query?: Q;
   body?: B;
   response: R;
-  /** A success's media type when it is not the JSON envelope (GET /v2/stream's Server-Sent Events), for the OpenAPI document. */
-  mediaType?: 'text/event-stream';
+  /**
+   * A success that is not the JSON envelope, for the OpenAPI document: Server-Sent Events (GET
+   * /v2/stream), or an export's file (application/x-ndjson or text/csv, with byte ranges: 206, 416).
+   */
+  mediaType?: 'text/event-stream' | 'file';
   /** Extra meta fields the operation adds, for the OpenAPI document. */
   metaExtra?: AnyObject;
   handler: (ctx: HandlerContext<z.output<P>, z.output<Q>, z.output<B>>) => Promise<HandlerResult<z.output<R>>>;

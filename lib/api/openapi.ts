@@ -179,6 +179,59 @@ const EVENT_STREAM_SCHEMA: JsonSchema = {
     'Server-Sent Events (text/event-stream; charset=utf-8): `event: match` with `id:` the match id and `data:` the JSON {id, rule: {id, tag}, matched_at, tweet}; `event: error` with `data:` {code, message, retryable?} before the server ends the stream; comment lines (`: …`) as heartbeats.',
 };
 
+/** An export's file, in either of its formats (GET /v2/exports/{exportId}/download). */
+const FILE_CONTENT = {
+  'application/x-ndjson': { schema: { type: 'string', description: 'JSONL: one /v2 record (the operation\'s record schema) per line, UTF-8' } },
+  'text/csv': { schema: { type: 'string', description: 'CSV with a header row, UTF-8, columns as docs/exports-csv.md lists them' } },
+};
+
+const header = (description: string, schema: JsonSchema = { type: 'string' }) => ({ description, schema });
+
+/** A file's headers on a 200 or 206. */
+const FILE_HEADERS = {
+  'Content-Disposition': header('attachment; filename="perch-<operation>-<subject>-<id>.<jsonl|csv>" (and filename* in UTF-8 when the subject is not ASCII)'),
+  'Accept-Ranges': header('bytes'),
+  ETag: header('"<id>-<size>" ("<id>-<size>-gzip" when gzip\'d): send it in If-Range to resume'),
+  'Content-Length': header('The bytes sent; absent when gzip\'d on the fly', { type: 'integer' }),
+  'Content-Encoding': header('gzip when the client accepts it and asked no range'),
+  Vary: header('Accept-Encoding'),
+};
+
+/** Range and If-Range, on a file download. */
+const RANGE_PARAMETERS: JsonSchema[] = [
+  {
+    name: 'Range',
+    in: 'header',
+    required: false,
+    description: 'One byte range: bytes=a-b, bytes=a- or bytes=-n (the last n bytes): 206 with Content-Range; starting past the end: 416. Several ranges, or a malformed one, get the whole file.',
+    schema: { type: 'string', pattern: '^bytes=' },
+  },
+  { name: 'If-Range', in: 'header', required: false, description: 'The ETag of a download being resumed: the range is served only while the file is still that one, else the whole file', schema: { type: 'string' } },
+];
+
+/** A success's responses when it is not the JSON envelope (an event stream, a file), or null. */
+function nonJsonSuccess(operation: Operation): Record<string, unknown> | null {
+  if (operation.mediaType === 'text/event-stream') {
+    return { '200': { description: `Success: the event stream (not the JSON envelope). ${costText(operation)}`, content: { 'text/event-stream': { schema: EVENT_STREAM_SCHEMA } } } };
+  }
+  if (operation.mediaType === 'file') {
+    return {
+      '200': { description: `Success: the whole file (not the JSON envelope). ${costText(operation)}`, headers: FILE_HEADERS, content: FILE_CONTENT },
+      '206': {
+        description: 'Partial content: the byte range asked for',
+        headers: { ...FILE_HEADERS, 'Content-Range': header('bytes a-b/size') },
+        content: FILE_CONTENT,
+      },
+      '416': {
+        description: 'Range not satisfiable: the range starts past the end of the file (or the file is empty so far). Content-Range: bytes */size gives its size; the body is the error envelope with code invalid_request and details [{path: "Range", message}]',
+        headers: { 'Content-Range': header('bytes */size') },
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      },
+    };
+  }
+  return null;
+}
+
 function requestBodyOf(operation: Operation, body: z.ZodType, components: Record<string, JsonSchema>): JsonSchema {
   const schema = strictInputSchema(operation, body, 'body', components);
   // A body whose fields are all optional may be left out (an empty body reads as {}).
@@ -216,12 +269,7 @@ export function buildOpenApiDocument(operations: readonly Operation[], serverUrl
       required: ['data', 'meta'],
       properties: { data: toSchema(operation.response, 'output', components), meta: { type: 'object', required: Object.keys(META_PROPERTIES), properties: meta } },
     };
-    const responses: Record<string, unknown> = {
-      '200':
-        operation.mediaType === 'text/event-stream'
-          ? { description: `Success: the event stream (not the JSON envelope). ${costText(operation)}`, content: { 'text/event-stream': { schema: EVENT_STREAM_SCHEMA } } }
-          : { description: `Success. ${costText(operation)}`, content: { 'application/json': { schema: envelope } } },
-    };
+    const responses: Record<string, unknown> = nonJsonSuccess(operation) ?? { '200': { description: `Success. ${costText(operation)}`, content: { 'application/json': { schema: envelope } } } };
     for (const [status, description] of Object.entries(ERROR_RESPONSES)) {
       responses[status] = { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
     }
@@ -240,7 +288,12 @@ export function buildOpenApiDocument(operations: readonly Operation[], serverUrl
       description: [operation.description, costText(operation)].filter(Boolean).join('\n\n'),
       'x-credits': { per: operation.cost.per, unit: operation.cost.unit, credits: operation.cost.credits },
       'x-scope': operation.scope,
-      parameters: [...parametersOf(operation, components), PLATFORM_PARAMETER, ...(operation.scope === 'write' ? [IDEMPOTENCY_KEY_PARAMETER] : [])],
+      parameters: [
+        ...parametersOf(operation, components),
+        PLATFORM_PARAMETER,
+        ...(operation.scope === 'write' ? [IDEMPOTENCY_KEY_PARAMETER] : []),
+        ...(operation.mediaType === 'file' ? RANGE_PARAMETERS : []),
+      ],
       ...(operation.body ? { requestBody: requestBodyOf(operation, operation.body, components) } : {}),
       security: operation.cost.credits === 0 && operation.id === 'getOpenApi' ? [] : [{ bearer: [] }],
       responses,

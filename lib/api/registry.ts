@@ -4,6 +4,7 @@ import { getTrending } from './operations/analytics';
 import { RULE_OPERATIONS } from './operations/rules';
 import { WEBHOOK_OPERATIONS } from './operations/webhooks';
 import { EXPORT_OPERATIONS } from './operations/exports';
+import { EXPORT_FILE_OPERATIONS } from './operations/export-files';
 import { streamMatches } from './operations/stream';
 import { checkFollow, checkLike, checkRetweet } from './operations/checks';
 import { getCommunity, getCommunityMembers, getCommunityTweets } from './operations/communities';
@@ -82,11 +83,12 @@ export const OPERATIONS = [
 ] as unknown as readonly Operation[];
 
 /**
- * Everything the router serves and the OpenAPI document lists: the JSON operations and GET
- * /v2/stream, whose answer is an event stream (so the client, playground and docs, which
- * expect the envelope, take OPERATIONS and the client reads the stream its own way).
+ * Everything the router serves and the OpenAPI document lists: the JSON operations, GET
+ * /v2/stream and the export's download and events, whose answers are an event stream or a file
+ * (so the client, playground and docs, which expect the envelope, take OPERATIONS and the client
+ * reads streams and files its own way).
  */
-export const ROUTED_OPERATIONS = [...OPERATIONS, streamMatches] as unknown as readonly Operation[];
+export const ROUTED_OPERATIONS = [...OPERATIONS, streamMatches, ...EXPORT_FILE_OPERATIONS] as unknown as readonly Operation[];
 
 /** An operation by its operationId. */
 export function findOperation(id: string): Operation | undefined {

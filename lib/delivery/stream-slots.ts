@@ -66,6 +66,25 @@ export async function claimStreamSlot(userId: string, keyId: string): Promise<St
   return { signal: slot.ended.signal, release: () => release(slots, slot) };
 }
 
+/**
+ * A stream slot for a caller without a key (a dashboard page, signed in): counted against its
+ * account's cap and this instance's, on this instance alone (the slots table wants a key), and
+ * ended like every other stream at shutdown. Throws as claimStreamSlot does.
+ */
+export function claimLocalStreamSlot(userId: string): StreamSlot {
+  const limits = streamLimitsFromEnv();
+  const slots = local();
+  if ((slots.byAccount.get(userId) ?? 0) >= limits.perAccount) throw tooManyStreams('account', limits.perAccount);
+  if (slots.total >= limits.perInstance) {
+    throw new ApiError('unavailable', `this server has its most streams open (${limits.perInstance}): retry shortly`, undefined, { 'retry-after': '5' });
+  }
+  // Keyed apart from every real key id, so a key's own count is never touched.
+  const slot: LocalSlot = { userId, keyId: `session:${userId}`, id: null, ended: new AbortController(), released: false };
+  count(slots, slot, 1);
+  slots.open.add(slot);
+  return { signal: slot.ended.signal, release: () => release(slots, slot) };
+}
+
 function tooManyStreams(scope: 'key' | 'account', limit: number): ApiError {
   const whose = scope === 'key' ? 'this key has' : "this key's account has";
   return new ApiError('too_many_streams', `${whose} ${limit} streams open, its most: close one before opening another`, { scope, limit });
@@ -92,8 +111,8 @@ function release(slots: LocalSlots, slot: LocalSlot): void {
     clearInterval(slots.heartbeat);
     slots.heartbeat = undefined;
   }
-  // At shutdown one statement gives back all of the instance's slots (endOpenStreams).
-  if (slots.ending) return;
+  // At shutdown one statement gives back all of the instance's slots (endOpenStreams); a local slot has no row.
+  if (slots.ending || slot.id === null) return;
   // A failed delete (the database is gone) leaves a row that stops counting after SLOT_TTL_MS.
   void inStreamDatabaseTurn(() => getPool().query('DELETE FROM realtime_stream_slots WHERE id = $1::bigint', [slot.id])).catch((error: Error) =>
     console.error(`[realtime] giving back a stream slot failed (it expires in ${SLOT_TTL_MS / 1000} s): ${error.message}`),

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import type { ApiRequest, ApiRequestHeaders } from '@/lib/api/api-request';
 import type { DispatchOptions } from '@/lib/api/dispatch';
 import { ApiError } from '@/lib/api/errors';
@@ -205,6 +205,15 @@ export function apiHandler(answer: (request: ApiRequest, options?: DispatchOptio
       Readable.fromWeb(result.body as import('node:stream/web').ReadableStream<Uint8Array>)
         .on('error', () => res.destroy())
         .pipe(res);
+      return;
+    }
+    if (result.body && result.headers.has('content-disposition')) {
+      // A file (an export's download) is streamed as the socket takes it, never held whole;
+      // a client that leaves (or a read that fails) ends both sides, closing the file.
+      res.writeHead(result.status, headers);
+      pipeline(Readable.fromWeb(result.body as import('node:stream/web').ReadableStream<Uint8Array>), res, (error) => {
+        if (error) res.destroy();
+      });
       return;
     }
     await writeAnswer(req, res, result.status, headers, Buffer.from(await result.arrayBuffer()));

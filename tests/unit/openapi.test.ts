@@ -25,11 +25,11 @@ describe('the OpenAPI document', () => {
     expect(validator.version).toBe('3.1');
   });
 
-  it('has all 39 contract operations, the 15 real-time ones, the 6 of exports and the stream, each once, with its cost', () => {
+  it('has all 39 contract operations, the 15 real-time ones, the 8 of exports and the stream, each once, with its cost', () => {
     const ids = operations.map((o) => o.operationId);
-    expect(ids).toHaveLength(39 + 15 + 6 + 1);
-    expect(new Set(ids).size).toBe(39 + 15 + 6 + 1);
-    expect(ids).toEqual(expect.arrayContaining(['createExport', 'estimateExport', 'listExports', 'getExport', 'cancelExport', 'deleteExport']));
+    expect(ids).toHaveLength(39 + 15 + 8 + 1);
+    expect(new Set(ids).size).toBe(39 + 15 + 8 + 1);
+    expect(ids).toEqual(expect.arrayContaining(['createExport', 'estimateExport', 'listExports', 'getExport', 'cancelExport', 'deleteExport', 'downloadExport', 'exportEvents']));
     for (const operation of operations) expect(typeof operation['x-credits'].credits).toBe('number');
     expect(operations.find((o) => o.operationId === 'searchTweets')!['x-credits'].credits).toBe(15);
     expect(operations.find((o) => o.operationId === 'getAccount')!['x-credits'].credits).toBe(0);
@@ -74,11 +74,18 @@ describe('the OpenAPI document, as strict as the server', () => {
     expect(accepts(bodyOf('searchTweets'), { query: 'hello', cuont: 5 })).toBe(false);
   });
 
-  it('declares GET /v2/stream as an event stream, every other success as JSON', () => {
+  it('declares the event streams as such, an export download as its file types, every other success as JSON', () => {
+    const streams = ['streamMatches', 'exportEvents'];
+    const fileTypes = ['application/x-ndjson', 'text/csv'];
     for (const operation of all) {
       const types = Object.keys(operation.responses['200'].content ?? {});
-      expect(types, operation.operationId).toEqual([operation.operationId === 'streamMatches' ? 'text/event-stream' : 'application/json']);
+      const expected = streams.includes(operation.operationId) ? ['text/event-stream'] : operation.operationId === 'downloadExport' ? fileTypes : ['application/json'];
+      expect(types, operation.operationId).toEqual(expected);
     }
+    const download = byId('downloadExport');
+    expect(Object.keys(download.responses['206'].content)).toEqual(fileTypes);
+    expect(download.responses['416'].headers['Content-Range']).toBeDefined();
+    expect((download.parameters as Array<{ name: string; in: string }>).filter((p) => p.in === 'header').map((p) => p.name)).toEqual(expect.arrayContaining(['Range', 'If-Range']));
   });
 
   it('takes exactly one of query and accounts in rule bodies', () => {
