@@ -42,6 +42,16 @@ async function fenced(db: Queryable, claim: ExportClaim, sql: string, values: un
   if ((result.rowCount ?? 0) === 0) throw new ExportClaimLost(claim.id);
 }
 
+/**
+ * Locks the export's row for the rest of the transaction, if the claim still holds: a runner
+ * touches the file only under it, so one whose lease lapsed while it stalled cannot cut or
+ * overwrite what the runner that took over has written (a claim waits for the lock).
+ */
+export async function lockClaim(db: Queryable, claim: ExportClaim): Promise<void> {
+  const { rowCount } = await db.query(`SELECT 1 FROM exports WHERE ${FENCE} FOR UPDATE`, [claim.id, claim.epoch]);
+  if (!rowCount) throw new ExportClaimLost(claim.id);
+}
+
 export type CommittedPage = { position: unknown; items: number; credits: number; bytes: number; leaseMs: number };
 
 /** Records a page as done, inside the transaction that settles its charge: position, counts and file length move together. */

@@ -3,7 +3,7 @@ import type { PlaceHoldResult, UsageRecord } from '@/lib/credits/types';
 import { inTransaction } from '@/lib/db/transaction';
 import { exportFileName, type ExportStorage } from '@/lib/exports/export-storage';
 import { queueExportEnd } from '@/lib/exports/export-events';
-import { claimExport, commitPage, endExport, ExportClaimLost, pauseExport, releaseClaim, type ExportClaim, type ExportEnd } from '@/lib/exports/export-runs';
+import { claimExport, commitPage, endExport, ExportClaimLost, lockClaim, pauseExport, releaseClaim, type ExportClaim, type ExportEnd } from '@/lib/exports/export-runs';
 import { readExport, type ExportRow } from '@/lib/exports/export-store';
 import { recordWriter } from '@/lib/exports/formats/record-writer';
 import type { ServedPlatforms } from '@/lib/platform/served-platforms';
@@ -77,7 +77,10 @@ async function runClaimed(claim: ExportClaim, row: ExportRow, options: ExportRun
     return end(claim, { status: 'failed', code: 'file_lost', message: `the export's file lost committed data (${size ?? 'missing'} of ${bytes} bytes): start a new export` });
   }
   // Whatever a runner wrote past the last commit is a page nobody paid for: gone.
-  await options.storage.truncate(file, bytes);
+  await inTransaction(async (client) => {
+    await lockClaim(client, claim);
+    await options.storage.truncate(file, bytes);
+  });
 
   const writer = recordWriter(row.format, recordKindOf(operation));
   const price = Number(row.unit_price);
@@ -115,11 +118,13 @@ async function runClaimed(claim: ExportClaim, row: ExportRow, options: ExportRun
 
     const text = (bytes === 0 ? writer.header() : '') + writer.page(page.records);
     const data = Buffer.from(text, 'utf8');
-    await options.storage.writeAt(file, bytes, data);
     const n = page.records.length;
     const charge = n * price;
     try {
       await inTransaction(async (client) => {
+        // Written under the claim's lock: a runner whose claim was taken over meanwhile writes nothing.
+        await lockClaim(client, claim);
+        await options.storage.writeAt(file, bytes, data);
         await settleHold({ holdId: held.holdId, charge, usage: usageOf(operation, row, 200, n, started) }, client);
         await commitPage(client, claim, { position: page.next, items: n, credits: charge, bytes: data.length, leaseMs: options.leaseMs });
       });

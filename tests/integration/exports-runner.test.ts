@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runMigrations } from 'graphile-worker';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runExportSlice, type ExportRunOptions } from '@/lib/api/exports/run-export';
+import { getPool } from '@/lib/db/pool';
+import type { ExportStorage } from '@/lib/exports/export-storage';
+import { localExportStorage } from '@/lib/exports/local-export-storage';
+import { getServedPlatforms } from '@/lib/platform/served-platforms';
+import { waitFor } from '../support/account-fixtures';
+import { createApiAccount, expectLedgersBalanced, type ApiAccount } from '../support/api-client';
+import { cancelUnfinishedExports, committedFile, exportRow, exportUsage, insertFollowedUser, jsonlRecords, openHolds, type FollowedUser } from '../support/export-world';
+
+// Two runners on one export (issue 29, "exactly once"): the one whose lease lapsed while it was
+// stalled must not touch the file again once another has taken the export over. The epoch fences
+// the database; this checks that it fences the file too.
+
+const FOLLOWERS = 5_000; // 5 pages of 1,000
+
+let directory: string;
+let world: FollowedUser;
+const accounts: string[] = [];
+
+beforeAll(async () => {
+  await runMigrations({ connectionString: process.env.DATABASE_URL });
+  directory = fs.mkdtempSync(path.join(os.tmpdir(), 'perch-exports-runner-'));
+  world = await insertFollowedUser(FOLLOWERS);
+});
+
+afterAll(async () => {
+  await cancelUnfinishedExports(accounts);
+  await world?.remove();
+  await expectLedgersBalanced();
+  fs.rmSync(directory, { recursive: true, force: true });
+});
+
+function options(owner: string, leaseMs: number, storage: ExportStorage = localExportStorage(directory)): ExportRunOptions {
+  return { owner, leaseMs, sliceMs: 600_000, failAfterMs: 3_600_000, pageTimeoutMs: 30_000, storage, served: getServedPlatforms(), requeue: async () => undefined };
+}
+
+async function newExport(label: string): Promise<{ account: ApiAccount; id: string }> {
+  const account = await createApiAccount({ label });
+  accounts.push(account.userId);
+  const created = await account.call('POST', '/v2/exports', { body: { operation: 'getUserFollowers', params: { username: world.username }, format: 'jsonl' } });
+  expect(created.status, created.text).toBe(200);
+  return { account, id: created.body.data.id };
+}
+
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, opened };
+}
+
+/** Whether a statement of the claim (UPDATE exports SET epoch …) waits on a lock. */
+async function claimWaitsOnLock(): Promise<boolean> {
+  const { rows } = await getPool().query(`SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%SET epoch = epoch + 1%'`);
+  return rows.length > 0;
+}
+
+describe('two runners racing on one export', () => {
+  it('a runner stalled past its lease writes no page over the one that took it over', async () => {
+    const { account, id } = await newExport('export-race');
+    // The first runner stalls in its second page's write, as a slow disk or a long pause would.
+    const stalled = gate();
+    const release = gate();
+    const disk = localExportStorage(directory);
+    let writes = 0;
+    const stalling: ExportStorage = {
+      ...disk,
+      writeAt: async (name, offset, data) => {
+        writes += 1;
+        if (writes === 2) {
+          stalled.open();
+          await release.opened;
+        }
+        await disk.writeAt(name, offset, data);
+      },
+    };
+    const first = runExportSlice(id, options('stalled-runner', 300, stalling));
+    await stalled.opened;
+    await waitFor(async () => (await getPool().query('SELECT 1 FROM exports WHERE id = $1 AND lease_until < now()', [id])).rowCount === 1, 10_000);
+
+    // The second runner finds the lease lapsed. Either it takes the export over and finishes it
+    // (and the stalled one must then write nothing), or it waits for the stalled one's page.
+    const second = runExportSlice(id, options('second-runner', 60_000));
+    let secondDone = false;
+    void second.finally(() => (secondDone = true));
+    await waitFor(async () => secondDone || (await claimWaitsOnLock()), 30_000);
+    release.open();
+    const outcomes = [await first, await second];
+    // Whichever runner was left with it, the export runs to its end.
+    for (let slice = 0; (await exportRow(id)).status !== 'completed' && slice < 5; slice++) await runExportSlice(id, options('third-runner', 60_000));
+
+    const row = await exportRow(id);
+    expect({ outcomes: outcomes.sort(), status: row.status, items: Number(row.items) }).toEqual({
+      outcomes: expect.arrayContaining(['ended']),
+      status: 'completed',
+      items: FOLLOWERS,
+    });
+    const file = fs.readFileSync(path.join(directory, `export-${id}.jsonl`));
+    expect(file.length).toBe(Number(row.file_bytes));
+    const ids = jsonlRecords(committedFile(directory, row)).map((record) => (record as { id: string }).id);
+    expect(ids).toEqual(world.followerIds);
+    expect(await exportUsage(id)).toEqual({ pages: row.pages, items: FOLLOWERS, credits: FOLLOWERS * Number(row.unit_price) });
+    expect(row.pages).toBe(FOLLOWERS / 1000);
+    expect(await openHolds(account.userId)).toBe(0);
+  });
+});
