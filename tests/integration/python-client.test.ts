@@ -1,8 +1,10 @@
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { grantCredits } from '@/lib/credits';
 import { getPool } from '@/lib/db/pool';
 import { createApiAccount, expectLedgersBalanced } from '../support/api-client';
 import { startServer, type RunningServer } from '../support/api-server';
@@ -16,6 +18,8 @@ import { createFixtureUsers } from '../support/platform-fixtures';
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 let server: RunningServer;
 let installDir: string;
+let exportDir: string;
+let granter: http.Server;
 const env: Record<string, string> = {};
 
 beforeAll(async () => {
@@ -40,7 +44,25 @@ beforeAll(async () => {
     missingId: MISSING_ID,
     ...(await subjectsForEveryListing()),
   };
-  server = await startServer(process.env.DATABASE_URL!);
+  // The exports tests (test_exports.py): accounts that run out of credits mid-export, and a
+  // loopback endpoint through which the Python test asks for a grant at the moment it chooses.
+  const exportAccounts = {
+    poor: await createApiAccount({ label: 'python_export_poor', credits: 5 }),
+    failing: await createApiAccount({ label: 'python_export_failing', credits: 5 }),
+    broke: await createApiAccount({ label: 'python_export_broke', credits: 0 }),
+    stranger: await createApiAccount({ label: 'python_export_stranger' }),
+  };
+  granter = http.createServer((request, response) => {
+    const account = exportAccounts[(request.url ?? '').slice(1) as keyof typeof exportAccounts];
+    if (request.method !== 'POST' || !account) return void response.writeHead(404).end();
+    grantCredits(account.userId, 10_000, 'python exports test').then(
+      () => response.writeHead(204).end(),
+      () => response.writeHead(500).end(),
+    );
+  });
+  await new Promise<void>((resolve) => granter.listen(0, '127.0.0.1', resolve));
+  exportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'perch-python-exports-'));
+  server = await startServer(process.env.DATABASE_URL!, { PERCH_EXPORT_DIR: exportDir });
   Object.assign(env, {
     PYTHONPATH: installDir,
     PERCH_BASE_URL: server.url,
@@ -49,12 +71,23 @@ beforeAll(async () => {
     PERCH_TEST_LIMITED_KEY: limited.key,
     PERCH_TEST_SLOW_KEY: slow.key,
     PERCH_TEST_SUBJECTS: JSON.stringify(subjects),
+    PERCH_TEST_EXPORTS: JSON.stringify({
+      followers: subjects.followers,
+      poor: exportAccounts.poor.key,
+      failing: exportAccounts.failing.key,
+      broke: exportAccounts.broke.key,
+      stranger: exportAccounts.stranger.key,
+      export_dir: exportDir,
+      grant_url: `http://127.0.0.1:${(granter.address() as { port: number }).port}`,
+    }),
   });
 }, 10 * 60_000);
 
 afterAll(async () => {
   await server?.stop();
+  granter?.close();
   if (installDir) fs.rmSync(installDir, { recursive: true, force: true });
+  if (exportDir) fs.rmSync(exportDir, { recursive: true, force: true });
   await expectLedgersBalanced();
 });
 

@@ -1,11 +1,15 @@
 """Perch: a typed client for the /v2 social data API, on the standard library alone."""
 from ._client import Perch, Response
+from ._exports import Exports
 from ._generated import OPERATIONS
 from ._generated import *  # noqa: F401,F403 - the record TypedDicts (Tweet, User, ...)
 from .errors import (
     AccountNotConnectedError,
     AuthenticationError,
     ConnectionError,
+    ExportCancelledError,
+    ExportEndedError,
+    ExportFailedError,
     InsufficientCreditsError,
     KeyLimitReachedError,
     NotFoundError,
@@ -23,7 +27,11 @@ __all__ = [
     "OPERATIONS",
     "AccountNotConnectedError",
     "AuthenticationError",
+    "Exports",
     "ConnectionError",
+    "ExportCancelledError",
+    "ExportEndedError",
+    "ExportFailedError",
     "InsufficientCreditsError",
     "KeyLimitReachedError",
     "NotFoundError",

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, Generic, Iterator, Mapping, Optional, Tuple, TypeVar
 
 from . import _retry
+from ._exports import Exports
 from ._generated import OPERATIONS, Operations, Paginators
 from .errors import ConnectionError, PerchError, TimeoutError, error_for_answer
 
@@ -77,6 +78,8 @@ class Perch(Operations):
             self._headers["Perch-Platform"] = platform
         #: perch.paginate.<operation>(...): every item of a paged operation.
         self.paginate = Paginators(self)
+        #: perch.exports.create/get/wait_for/download/records(...): whole result sets as jobs.
+        self.exports = Exports(self)
 
     def _call(
         self,
@@ -126,6 +129,29 @@ class Perch(Operations):
             cursor = page.next_cursor
             if not cursor:
                 return
+
+    def _open(self, path: str, headers: Dict[str, str], timeout: Optional[float]) -> Any:
+        """A GET whose answer is not the JSON envelope (an export's file): the open 2xx answer, its body
+        unread (close it, or use it in a with block); retried as reads are; an error answer raises the typed error."""
+        url = self.base_url + path
+        all_headers = {"Authorization": f"Bearer {self._api_key}", "Accept": "*/*", "User-Agent": USER_AGENT, **self._headers, **headers}
+        wait = timeout or self.timeout
+        retry = 0
+        while True:
+            request = urllib.request.Request(url, headers=all_headers, method="GET")
+            failure: Optional[BaseException] = None
+            try:
+                return urllib.request.urlopen(request, timeout=wait)
+            except urllib.error.HTTPError as answer:
+                status, answer_headers, text = answer.code, _lower(answer.headers), answer.read().decode("utf-8", "replace")
+            except (urllib.error.URLError, OSError) as error:
+                status, answer_headers, text, failure = None, {}, "", error
+            retry_after = _retry.parse_retry_after(answer_headers.get("retry-after")) if answer_headers else None
+            delay = _retry.retry_delay(status=status, retry_after=retry_after, retry=retry, max_retries=self.max_retries, idempotent=True)
+            if delay is None:
+                raise _error("GET", url, status, answer_headers, text, failure, wait, retry_after)
+            time.sleep(delay)
+            retry += 1
 
     def _send(self, method: str, url: str, body: Optional[bytes], headers: Dict[str, str], idempotent: bool, timeout: float) -> Response[Any]:
         retry = 0

@@ -98,6 +98,30 @@ class ConnectionError(PerchError):  # noqa: A001 - mirrors the TypeScript client
     """The request never got an HTTP answer: DNS, refused connection, reset."""
 
 
+class ExportEndedError(PerchError):
+    """An export that exports.wait_for or records() followed ended otherwise than completed; `job` is it as it ended."""
+
+    def __init__(self, message: str, *, job: Dict[str, Any], code: str, details: Any = None) -> None:
+        super().__init__(message, status=None, code=code, details=details)
+        #: The export as it ended (status, items, error).
+        self.job = job
+
+
+class ExportFailedError(ExportEndedError):
+    """The export failed: `job["error"]` says why ({code, message}); its file keeps what was written before."""
+
+    def __init__(self, job: Dict[str, Any]) -> None:
+        error = job.get("error") or {}
+        super().__init__(f"export {job['id']} failed: {error.get('code', 'unknown')}: {error.get('message', '')}", job=job, code="export_failed", details=error)
+
+
+class ExportCancelledError(ExportEndedError):
+    """The export was cancelled before it finished."""
+
+    def __init__(self, job: Dict[str, Any]) -> None:
+        super().__init__(f"export {job['id']} was cancelled after {job['items']} records", job=job, code="export_cancelled")
+
+
 _BY_CODE = {
     "key_limit_reached": KeyLimitReachedError,
     "account_not_connected": AccountNotConnectedError,

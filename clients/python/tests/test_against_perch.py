@@ -70,6 +70,11 @@ class AgainstPerchTest(unittest.TestCase):
             created["delivery"] = result.data["delivery_id"]
             return result
 
+        def create_export():
+            result = p.create_export(operation="getUserFollowerIds", params={"username": s["followers"]}, max_items=3)
+            created["export"] = result.data["id"]
+            return result
+
         calls = {
             "searchTweets": lambda: p.search_tweets(query="the", count=3, sort="popular", include_replies=False),
             "searchUsers": lambda: p.search_users(query="an", **page),
@@ -125,6 +130,12 @@ class AgainstPerchTest(unittest.TestCase):
             "listWebhookDeliveries": lambda: p.list_webhook_deliveries(created["webhook"], count=3),
             "replayWebhookDelivery": replay_pending,
             "deleteWebhook": lambda: p.delete_webhook(created["webhook"]),
+            "createExport": create_export,
+            "estimateExport": lambda: p.estimate_export(operation="getUserFollowerIds", params={"username": s["followers"]}, max_items=5),
+            "listExports": lambda: p.list_exports(count=3),
+            "getExport": lambda: p.get_export(created["export"]),
+            "cancelExport": lambda: p.cancel_export(created["export"]),
+            "deleteExport": lambda: p.delete_export(created["export"]),
         }
         self.assertEqual(set(calls), set(perch.OPERATIONS), "every operation of the OpenAPI document is called")
         for operation_id, call in calls.items():
