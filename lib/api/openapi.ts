@@ -111,7 +111,8 @@ function forbidNul(node: JsonSchema): void {
  */
 function maxCreditsSchema(operation: Operation, property: JsonSchema): JsonSchema {
   const { cost } = operation;
-  if (cost.credits === 0) return { ...property, description: 'Caps the charge; this operation is free' };
+  // A free operation's own max_credits (an export's budget) keeps its own description.
+  if (cost.credits === 0) return { ...property, description: (property.description as string | undefined) ?? 'Caps the charge; this operation is free' };
   const batch = operation.requestedItems ? `; a batch needs ${cost.credits} for each distinct requested ${cost.unit}` : '';
   const what = cost.per === 'item' ? `one ${cost.unit}` : 'the call';
   const lowers = operation.paging ? '; lowers `count` to what it pays for' : '';

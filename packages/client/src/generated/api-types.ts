@@ -1027,7 +1027,7 @@ export type OperationTypes = {
       format?: "jsonl" | "csv";
       /** Stop after this many records */
       max_items?: number;
-      /** Caps the charge; this operation is free */
+      /** Stop before spending more than this */
       max_credits?: number;
     };
     data: ExportJob;
@@ -1051,7 +1051,7 @@ export type OperationTypes = {
       format?: "jsonl" | "csv";
       /** Stop after this many records */
       max_items?: number;
-      /** Caps the charge; this operation is free */
+      /** Stop before spending more than this */
       max_credits?: number;
     };
     data: ExportEstimate;
