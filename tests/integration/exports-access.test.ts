@@ -7,10 +7,9 @@ import { runExportSlice, type ExportRunOptions } from '@/lib/api/exports/run-exp
 import { startExportRunner } from '@/lib/api/exports/export-jobs';
 import { getPool } from '@/lib/db/pool';
 import { localExportStorage } from '@/lib/exports/local-export-storage';
-import type { Platform } from '@/lib/platform/platform';
 import { getServedPlatforms, type ServedPlatforms } from '@/lib/platform/served-platforms';
 import { createApiAccount, expectLedgersBalanced, type ApiAccount } from '../support/api-client';
-import { cancelUnfinishedExports, exportRow, exportUsage, insertFollowedUser, openHolds, type FollowedUser } from '../support/export-world';
+import { cancelUnfinishedExports, exportRow, exportUsage, insertFollowedUser, openHolds, servedWith, type FollowedUser } from '../support/export-world';
 
 // Who may see and stop an export (issue 29: "another account's export is a 404"), what cancel
 // and delete leave behind, and retention. Exports run slice by slice in this process.
@@ -53,15 +52,6 @@ async function createExport(owner: ApiAccount, body: Record<string, unknown> = {
 }
 
 const fileOf = (id: string) => path.join(directory, `export-${id}.jsonl`);
-
-/** The local platform with one method replaced (a served platforms object for the runner). */
-function servedWith(name: keyof Platform, replace: (original: (...args: unknown[]) => Promise<unknown>) => (...args: unknown[]) => Promise<unknown>): ServedPlatforms {
-  const served = getServedPlatforms();
-  const local = served.byName.get('local')!;
-  const original = (local[name] as (...args: unknown[]) => Promise<unknown>).bind(local);
-  const wrapped = new Proxy(local, { get: (target, prop, receiver) => (prop === name ? replace(original) : Reflect.get(target, prop, receiver)) });
-  return { ...served, defaultPlatform: wrapped, byName: new Map([...served.byName, ['local', wrapped]]) };
-}
 
 describe("another workspace's export", () => {
   it('is a 404 on get, cancel, delete, download and events, and stays as it was', async () => {

@@ -4,6 +4,8 @@ import path from 'node:path';
 import type pg from 'pg';
 import { getPool } from '@/lib/db/pool';
 import { readExport, type ExportRow } from '@/lib/exports/export-store';
+import type { Platform } from '@/lib/platform/platform';
+import { getServedPlatforms, type ServedPlatforms } from '@/lib/platform/served-platforms';
 import { waitFor } from './account-fixtures';
 
 // Data and probes for the export resilience tests (kill -9, restarts, credits, access): a user
@@ -114,4 +116,16 @@ export async function cancelUnfinishedExports(userIds: string[]): Promise<void> 
      WHERE user_id = ANY($1::text[]) AND status IN ('queued', 'running', 'paused')`,
     [userIds],
   );
+}
+
+type PlatformCall = (...args: unknown[]) => Promise<unknown>;
+
+/** The served platforms with one method of the local platform replaced: a failing or slow upstream, for a runner in the test process. */
+export function servedWith(name: keyof Platform, replace: (original: PlatformCall) => PlatformCall): ServedPlatforms {
+  const served = getServedPlatforms();
+  const local = served.byName.get('local')!;
+  const original = (local[name] as PlatformCall).bind(local);
+  const replaced = replace(original);
+  const wrapped = new Proxy(local, { get: (target, prop, receiver) => (prop === name ? replaced : Reflect.get(target, prop, receiver)) });
+  return { ...served, defaultPlatform: wrapped, byName: new Map([...served.byName, ['local', wrapped]]) };
 }
