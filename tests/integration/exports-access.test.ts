@@ -138,6 +138,23 @@ describe('cancel and delete', () => {
   });
 });
 
+describe('delete while running', () => {
+  it('stops the export: the page in flight is not charged and no file is left behind', async () => {
+    const owner = await account('export-delete-running');
+    const id = await createExport(owner);
+    let reads = 0;
+    const served = servedWith('getUserFollowers', (original) => async (...args) => {
+      reads += 1;
+      if (reads === 2) expect((await owner.call('DELETE', `/v2/exports/${id}`)).status).toBe(200);
+      return original(...args);
+    });
+    expect(await runExportSlice(id, options(served))).toBe('lost');
+    expect(fs.existsSync(fileOf(id))).toBe(false);
+    expect(await exportUsage(id)).toEqual({ pages: 1, items: 1_000, credits: 1_000 });
+    expect(await openHolds(owner.userId)).toBe(0);
+  });
+});
+
 describe('retention', () => {
   it('the sweeper deletes finished exports older than PERCH_EXPORT_RETENTION_DAYS with their files, and keeps the rest', async () => {
     const owner = await account('export-retention');
