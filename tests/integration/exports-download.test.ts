@@ -119,7 +119,8 @@ describe('downloading an export', () => {
   });
 
   it('sends the whole file for a malformed or multiple range, and for an If-Range of another version', async () => {
-    for (const headers of [{ range: 'bytes=5-1' }, { range: 'bytes=0-1,5-6' }, { range: 'lines=1-2' }, { range: 'bytes=0-9', 'if-range': '"1-1"' }]) {
+    const cases: Record<string, string>[] = [{ range: 'bytes=5-1' }, { range: 'bytes=0-1,5-6' }, { range: 'lines=1-2' }, { range: 'bytes=0-9', 'if-range': '"1-1"' }];
+    for (const headers of cases) {
       const { response, body } = await download(jsonl.id, headers);
       expect(response.status, JSON.stringify(headers)).toBe(200);
       expect(body.equals(jsonl.bytes)).toBe(true);
@@ -184,7 +185,8 @@ describe('downloading an export', () => {
   it('is a 404 with nothing of the file for another workspace, an unknown id, or a file that is gone', async () => {
     const other = await createApiAccount({ label: 'export-download-other' });
     const secret = jsonl.bytes.toString('utf8').slice(0, 40);
-    for (const headers of [{}, { range: 'bytes=0-10' }, { 'accept-encoding': 'gzip' }]) {
+    const cases: Record<string, string>[] = [{}, { range: 'bytes=0-10' }, { 'accept-encoding': 'gzip' }];
+    for (const headers of cases) {
       const { response, body } = await download(jsonl.id, headers, other.key);
       expect(response.status).toBe(404);
       expect(response.headers.get('content-disposition')).toBeNull();

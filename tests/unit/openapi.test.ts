@@ -83,8 +83,10 @@ describe('the OpenAPI document, as strict as the server', () => {
       expect(types, operation.operationId).toEqual(expected);
     }
     const download = byId('downloadExport');
-    expect(Object.keys(download.responses['206'].content)).toEqual(fileTypes);
-    expect(download.responses['416'].headers['Content-Range']).toBeDefined();
+    const partial = download.responses['206'] as { content: Record<string, unknown> };
+    const unsatisfiable = download.responses['416'] as unknown as { headers: Record<string, unknown> };
+    expect(Object.keys(partial.content)).toEqual(fileTypes);
+    expect(unsatisfiable.headers['Content-Range']).toBeDefined();
     expect((download.parameters as Array<{ name: string; in: string }>).filter((p) => p.in === 'header').map((p) => p.name)).toEqual(expect.arrayContaining(['Range', 'If-Range']));
   });
 
