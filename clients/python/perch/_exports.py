@@ -1,6 +1,7 @@
 """perch.exports: whole result sets as jobs, their files, and their records as they are written."""
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import time
@@ -9,7 +10,7 @@ import zlib
 from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Dict, Iterator, List, Optional, Tuple, Union
 
 from ._generated import ExportEstimate, ExportJob
-from .errors import ExportCancelledError, ExportFailedError, PerchError, TimeoutError
+from .errors import ExportCancelledError, ExportFailedError, PerchError, TimeoutError, error_for_answer
 
 if TYPE_CHECKING:
     from ._client import Perch, Response
@@ -135,6 +136,45 @@ class Exports:
             if deadline is not None and time.monotonic() + interval > deadline:
                 raise TimeoutError(f"export {export_id} is still {job['status']} after {max_wait} s", status=None, code="timeout")
             time.sleep(interval)
+
+    def events(self, export_id: str, *, reconnect_delay: float = 1.0, timeout: Optional[float] = None) -> Iterator[Dict[str, Any]]:
+        """The export's progress as it changes (GET /v2/exports/{id}/events, Server-Sent Events):
+        {export, items_per_second, eta_seconds} at once and at every change, ending after the event of
+        its end. A dropped stream is opened again after reconnect_delay seconds; a deleted export raises NotFoundError."""
+        while True:
+            try:
+                for name, data in self._read_events(export_id, timeout):
+                    if name == "error":
+                        problem = json.loads(data)
+                        if problem.get("retryable"):
+                            break
+                        raise error_for_answer(404 if problem.get("code") == "not_found" else 400, problem.get("code", "invalid_response"), problem.get("message", ""), retry_after=None)
+                    if name in ("progress", "end"):
+                        yield json.loads(data)
+                        if name == "end":
+                            return
+            except (OSError, http.client.HTTPException):
+                pass  # the connection dropped mid-stream: opened again below
+            time.sleep(reconnect_delay)
+
+    def _read_events(self, export_id: str, timeout: Optional[float]) -> Iterator[Tuple[str, str]]:
+        """(event, data) of each event of the stream as it arrives; comments (heartbeats) are skipped."""
+        answer = self._client._open(_path(export_id, "/events"), {"Accept": "text/event-stream"}, timeout)
+        with answer:
+            name, data = "message", []
+            for raw in answer:
+                line = raw.decode("utf-8").rstrip("\r\n")
+                if line == "":
+                    if data:
+                        yield name, "\n".join(data)
+                    name, data = "message", []
+                elif not line.startswith(":"):
+                    field, _, value = line.partition(":")
+                    value = value[1:] if value.startswith(" ") else value
+                    if field == "event":
+                        name = value
+                    elif field == "data":
+                        data.append(value)
 
     def records(self, export_id: str, *, interval: float = 1.0, on_progress: Optional[Callable[[ExportJob], None]] = None) -> Iterator[Any]:
         """The records of a JSONL export as they are written: reads the file from the last whole line read

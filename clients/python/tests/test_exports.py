@@ -75,6 +75,10 @@ class ExportsTest(unittest.TestCase):
                 self.assertEqual(file.read(), data)
 
         self.assertEqual(list(exports.records(job["id"])), self.by_hand)
+        # The event stream of a finished export: its end at once, then the iteration stops.
+        events = list(exports.events(job["id"]))
+        self.assertEqual(events[-1]["export"]["status"], "completed")
+        self.assertEqual(events[-1]["export"]["items"], len(self.by_hand))
         self.assertIn(job["id"], [listed["id"] for listed in exports.list(status="completed", count=100).data])
         self.assertIn(job["id"], [listed["id"] for listed in exports.list_all(count=1)])
 
