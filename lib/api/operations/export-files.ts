@@ -5,6 +5,7 @@ import { findExport } from '@/lib/exports/export-store';
 import { EXPORT_EVENTS_SETTINGS, exportProgressStream } from '@/lib/exports/export-progress-stream';
 import { RATE_WINDOW_MS } from '@/lib/exports/export-progress';
 import { exportStorage } from '@/lib/exports/storage-instance';
+import { getMeter } from '@/lib/metering/meter';
 import { COSTS, defineOperation } from '../define-operation';
 import { ApiError } from '../errors';
 import { perchIdField } from '../inputs';
@@ -64,10 +65,14 @@ export const exportEvents = defineOperation({
   response: z.string().describe('text/event-stream'),
   mediaType: 'text/event-stream',
   handler: async ({ params, caller, request }) => {
+    const began = performance.now();
     const row = await ownExport(caller.userId, params.exportId);
     // A key's streams count across every server; a dashboard page (no key) on this one.
     const slot = caller.keyId === null ? claimLocalStreamSlot(caller.userId) : await claimStreamSlot(caller.userId, caller.keyId);
     try {
+      // Past the operation's time bound the call was already answered 503: a stream started now
+      // would have no reader and poll (and hold its slot) for ever.
+      if (performance.now() - began > getMeter().config.operationTimeoutMs - 200) throw new ApiError('unavailable', 'the stream could not be opened in time: retry shortly');
       const body = exportProgressStream(row, { userId: caller.userId, signal: AbortSignal.any([request.signal, slot.signal]), onClose: slot.release });
       const response = new Response(body, {
         status: 200,
