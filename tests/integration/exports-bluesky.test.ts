@@ -86,6 +86,27 @@ describe('exports on Bluesky', () => {
     }
   });
 
+  it('more posts than one AppView page (100): the author feed and a search export to the end, equal to paging by hand', async () => {
+    const sc = atproto.network.getSeedClient();
+    const handle = 'starling.test';
+    await sc.createAccount('starling', { email: 'starling@perch.test', handle, password: 'starling-password' });
+    const posts: string[] = [];
+    for (let i = 0; i < 105; i++) posts.push((await sc.post(sc.dids.starling, `murmuration note ${i}`)).ref.uriStr);
+    await atproto.network.processAll();
+    const ids = posts.map((uri) => uri.replace('at://', '').split('/').filter((_, index) => index !== 1).join('~'));
+    const cases = [
+      { operation: 'getUserTweets', params: { username: handle } },
+      { operation: 'searchTweets', params: { query: 'murmuration' } },
+    ];
+    for (const { operation, params } of cases) {
+      const { job } = await exportToEnd(account, options, { operation, params }, BLUESKY);
+      const lines = readJsonl(exportFile(directory, job.id, 'jsonl'));
+      expect(lines.map(recordId).sort(), operation).toEqual([...ids].sort());
+      expect(lines, operation).toEqual(await pageByHand(account, operation, params, 30, BLUESKY));
+      expect(job, operation).toMatchObject({ status: 'completed', platform: 'bluesky', items: ids.length, credits_charged: ids.length * 15 });
+    }
+  });
+
   it('without Perch-Platform the default platform (here bluesky) serves the export', async () => {
     const { job } = await exportToEnd(account, options, { operation: 'getUserFollowing', params: { username: world.handles.alice } });
     expect(job).toMatchObject({ platform: 'bluesky', status: 'completed', items: 1 });
