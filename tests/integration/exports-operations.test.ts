@@ -101,6 +101,31 @@ describe('every exportable operation on the embedded platform', () => {
   }
 });
 
+describe('max_items and max_credits', () => {
+  it('end the export as completed with the first records paging by hand gives, and bound the estimate', async () => {
+    const followers = params.getUserFollowers;
+    const tweets = params.getUserTweets;
+    const search = params.searchTweets;
+    const cases = [
+      { operation: 'getUserFollowers', input: followers, limits: { max_items: 10 }, items: 10, price: 1, stop: 'max_items', estimate: { items: 10, credits: 10, at_most: { items: 10, credits: 10 } } },
+      { operation: 'getUserTweets', input: tweets, limits: { max_credits: 50 }, items: 3, price: 15, stop: 'max_credits', estimate: { items: 3, credits: 45, at_most: { items: 3, credits: 45 } } },
+      { operation: 'searchTweets', input: search, limits: { max_items: 5, max_credits: 1000 }, items: 5, price: 15, stop: 'max_items', estimate: { items: null, credits: null, at_most: { items: 5, credits: 75 } } },
+      // A bound above what there is: everything, exhausted.
+      { operation: 'getUserFollowing', input: params.getUserFollowing, limits: { max_items: 1_000_000 }, items: null, price: 1, stop: 'exhausted', estimate: null },
+    ] as const;
+    for (const { operation, input, limits, items, price, stop, estimate } of cases) {
+      const body = { operation, params: input, ...limits };
+      const estimated = await account.call('POST', '/v2/exports/estimate', { body });
+      if (estimate) expect(estimated.body.data, operation).toMatchObject(estimate);
+      const { job } = await exportToEnd(account, options, body);
+      const lines = readJsonl(exportFile(directory, job.id, 'jsonl'));
+      const byHand = await pageByHand(account, operation, input, 7);
+      expect(lines, operation).toEqual(items === null ? byHand : byHand.slice(0, items));
+      expect(job, operation).toMatchObject({ status: 'completed', stop_reason: stop, items: lines.length, credits_charged: lines.length * price, ...limits });
+    }
+  });
+});
+
 describe('CSV files', () => {
   for (const operationId of ['getUserTweets', 'getUserFollowers', 'getUserFollowerIds'] as const) {
     it(`${operationId}: the documented header, then one row per JSONL record, ids in the same order`, async () => {
