@@ -7,6 +7,7 @@ import { getPool } from '@/lib/db/pool';
 import { freePort } from '@/lib/server/free-port';
 import { createHttpServer, listen } from '@/lib/server/http-server';
 import { apiHandler } from '@/lib/server/web-adapter';
+import { waitFor } from '../support/account-fixtures';
 import { apiRequest, createApiAccount, expectLedgersBalanced, type ApiAccount } from '../support/api-client';
 import { userWithMost } from '../support/api-subjects';
 import { exportSlices, type ExportSlices } from '../support/export-slices';
@@ -312,5 +313,27 @@ describe('downloading through the node:http fast path', () => {
     });
     expect(viaWeb.received).toBe(size);
     expect(viaWeb.growth).toBeLessThan(size / 2);
+
+    // A client that leaves mid-download: the server closes the file (no descriptor left open on it).
+    const path = fs.realpathSync(slices.file(big.id));
+    const holding = () => fs.readdirSync('/proc/self/fd').some((fd) => {
+      try {
+        return fs.readlinkSync(`/proc/self/fd/${fd}`) === path;
+      } catch {
+        return false;
+      }
+    });
+    await new Promise<void>((resolve, reject) => {
+      const request = http.get(url(big.id), { headers: auth() }, (res) => {
+        res.once('data', () => {
+          expect(holding()).toBe(true);
+          request.destroy();
+          resolve();
+        });
+      });
+      request.on('error', () => undefined);
+      setTimeout(() => reject(new Error('no data')), 30_000).unref();
+    });
+    await waitFor(() => !holding(), 10_000);
   });
 });
