@@ -1,5 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runExportSlice } from '@/lib/api/exports/run-export';
 import { findOperation } from '@/lib/api/registry';
+import { localExportStorage } from '@/lib/exports/local-export-storage';
+import { getServedPlatforms } from '@/lib/platform/served-platforms';
 import {
   AuthenticationError,
   ConnectionError,
@@ -32,6 +38,7 @@ let perch: Perch;
 let me: FixtureUser;
 let other: FixtureUser;
 let target: { id: string };
+let exportDir: string;
 
 const subjects = {} as Awaited<ReturnType<typeof subjectsForEveryListing>>;
 
@@ -51,7 +58,10 @@ beforeAll(async () => {
   Object.assign(subjects, await subjectsForEveryListing());
   // Per-call database holds (no credit leases): balances read right after a call are final.
   // Leases, which settle in the database with the next usage flush, have their own tests (metering*.test.ts).
-  server = await startServer(process.env.DATABASE_URL!, { PERCH_CREDIT_LEASES: '0' });
+  // No export runner in the server: exports would charge the account behind the balance checks
+  // below; the exports test runs its export's slices here, on the server's directory.
+  exportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'perch-client-http-exports-'));
+  server = await startServer(process.env.DATABASE_URL!, { PERCH_CREDIT_LEASES: '0', PERCH_EXPORT_RUNNER: 'off', PERCH_EXPORT_DIR: exportDir });
   perch = client();
 }, 10 * 60_000);
 
@@ -59,6 +69,7 @@ afterAll(async () => {
   // Stopped first: the server finishes what aborted requests started before the ledgers are read.
   await server?.stop();
   await expectLedgersBalanced();
+  if (exportDir) fs.rmSync(exportDir, { recursive: true, force: true });
 });
 
 describe('every method, once', () => {
@@ -66,6 +77,7 @@ describe('every method, once', () => {
   let ruleId: string;
   let webhookId: string;
   let deliveryId: string;
+  let exportId: string;
   // Pages of 2: the test seed's most quoted tweet has 3 quotes, so every listing has a next page.
   const page = { count: 2 };
 
@@ -158,6 +170,20 @@ describe('every method, once', () => {
       return perch.replayWebhookDelivery(deliveryId);
     },
     deleteWebhook: () => perch.deleteWebhook(webhookId),
+    // Exports are only queued here (the server runs none): each call is free.
+    createExport: async () => {
+      const result = await perch.createExport({ operation: 'getUserFollowers', params: { username: subjects.followers } });
+      exportId = result.data.id;
+      return result;
+    },
+    estimateExport: () => perch.estimateExport({ operation: 'getUserFollowerIds', params: { username: subjects.followers }, max_items: 5 }),
+    listExports: async () => {
+      await perch.createExport({ operation: 'searchTweets', params: { query: 'the' }, format: 'csv', max_items: 3 });
+      return perch.listExports(page);
+    },
+    getExport: () => perch.getExport(exportId),
+    cancelExport: () => perch.cancelExport(exportId),
+    deleteExport: () => perch.deleteExport(exportId),
   };
 
   // What each answer must say beyond its schema, where the call determines it.
@@ -185,6 +211,12 @@ describe('every method, once', () => {
     followUser: ({ data }) => expect(data).toEqual({ username: other.username, following: true }),
     unfollowUser: ({ data }) => expect(data).toEqual({ username: other.username, following: false }),
     getAccount: ({ data }) => expect(data).toMatchObject({ balance: expect.any(Number), key: { scopes: ['read', 'write'] }, connected_account: { username: me.username } }),
+    createExport: ({ data }) => expect(data).toMatchObject({ status: 'queued', operation: 'getUserFollowers', params: { username: subjects.followers }, format: 'jsonl' }),
+    estimateExport: ({ data }) => expect(data).toMatchObject({ at_most: { items: 5, credits: 5 } }),
+    listExports: ({ data }) => expect(data.map((job) => job.operation)).toEqual(['searchTweets', 'getUserFollowers']),
+    getExport: ({ data }) => expect(data).toMatchObject({ id: exportId, status: 'queued' }),
+    cancelExport: ({ data }) => expect(data).toMatchObject({ id: exportId, status: 'cancelled' }),
+    deleteExport: ({ data }) => expect(data).toEqual({ id: exportId, deleted: true }),
   };
 
   for (const route of ROUTES) {
@@ -215,6 +247,34 @@ describe('every method, once', () => {
     const tweets = await perch.getUserTweets(subjects.tweets, { count: 2 });
     for (const tweet of tweets.data) expectTweet(tweet);
     expectUser((await perch.getUser(subjects.followers)).data);
+  });
+});
+
+describe('exports over HTTP', () => {
+  it('waits for an export, downloads it gzip\'d and as it is, and reads its records', async () => {
+    const followers = await perch.paginate.getUserFollowers(subjects.followers, { count: 1000 }).toArray();
+    const job = await perch.exports.create({ operation: 'getUserFollowers', params: { username: subjects.followers } });
+    const waiting = perch.exports.waitFor(job.id, { intervalMs: 20 });
+    // The slices run here, on the server's directory (its own runner is off).
+    const options = { owner: 'client-test', leaseMs: 60_000, sliceMs: 60_000, failAfterMs: 3_600_000, pageTimeoutMs: 30_000, storage: localExportStorage(exportDir), served: getServedPlatforms(), requeue: async () => undefined };
+    expect(await runExportSlice(job.id, options)).toBe('ended');
+    const done = await waiting;
+    expect(done).toMatchObject({ status: 'completed', items: followers.length });
+
+    const zipped = await perch.exports.download(job.id, { gzip: true });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    const plain = await perch.exports.download(job.id, { gzip: false });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('content-disposition')).toMatch(/^attachment; filename="perch-.+\.jsonl"/);
+    const text = await plain.text();
+    expect(await zipped.text()).toBe(text);
+    expect(Buffer.byteLength(text)).toBe(done.size_bytes);
+
+    const records = [];
+    for await (const record of perch.exports.records(job.id)) records.push(record);
+    expect(records).toEqual(text.trimEnd().split('\n').map((line) => JSON.parse(line)));
+    expect(records).toEqual(followers);
+    await perch.exports.delete(job.id);
   });
 });
 
