@@ -9,7 +9,8 @@ import { getPool } from '@/lib/db/pool';
 import { BLUESKY_LACKS } from '@/lib/platform/bluesky/reads';
 import { setServedPlatforms } from '@/lib/platform/served-platforms';
 import { createApiAccount, expectLedgersBalanced, type ApiAccount } from '../support/api-client';
-import { expectError } from '../support/api-records';
+import { expectError, expectInvalid } from '../support/api-records';
+import { userWithMost } from '../support/api-subjects';
 import { startAtprotoNetwork, type AtprotoNetwork } from '../support/atproto-network';
 import { blueskyPlatforms, seedBlueskyWorld, type BlueskyWorld } from '../support/bluesky-world';
 import { documentedColumns, exportFile, exportRunOptions, exportToEnd, pageByHand, readCsv, readJsonl, recordId, sourceCount } from '../support/export-checks';
@@ -146,8 +147,20 @@ describe('exports on Bluesky', () => {
     expect((await fresh.call('GET', '/v2/exports')).body.data).toEqual([]);
   });
 
-  it('a handle that does not exist on the network is a 404, nothing created', async () => {
+  it("the embedded platform beside Bluesky (Perch-Platform: local): the job runs there and equals paging it by hand", async () => {
+    const LOCAL = { 'perch-platform': 'local' };
+    const params = { username: await userWithMost.followers() };
+    const { job } = await exportToEnd(account, options, { operation: 'getUserFollowers', params }, LOCAL);
+    expect(job).toMatchObject({ platform: 'local', status: 'completed' });
+    const lines = readJsonl(exportFile(directory, job.id, 'jsonl'));
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines).toEqual(await pageByHand(account, 'getUserFollowers', params, 7, LOCAL));
+  });
+
+  it('a handle that does not exist on the network is a 404, one of the wrong syntax a 400; nothing created', async () => {
     const fresh = await createApiAccount({ label: 'exports-bluesky-404' });
+    const bad = await fresh.call('POST', '/v2/exports', { body: { operation: 'getUserFollowers', params: { username: 'not a handle' } }, headers: BLUESKY });
+    expectInvalid(bad, 'params.username');
     for (const operation of ['getUserFollowers', 'getUserMentions']) {
       expectError(await fresh.call('POST', '/v2/exports', { body: { operation, params: { username: 'nobody.test' } }, headers: BLUESKY }), 404, 'not_found');
     }

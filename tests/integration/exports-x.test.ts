@@ -5,8 +5,11 @@ import { runMigrations } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runExportSlice, type ExportRunOptions } from '@/lib/api/exports/run-export';
 import { exportsToRun } from '@/lib/exports/export-runs';
+import { EXPORTABLE_OPERATIONS } from '@/lib/exports/exportable-operation-ids';
 import { setServedPlatforms } from '@/lib/platform/served-platforms';
+import { X_LACKS } from '@/lib/platform/x/reads';
 import { createApiAccount, expectLedgersBalanced, type ApiAccount } from '../support/api-client';
+import { expectError } from '../support/api-records';
 import { exportFile, exportRunOptions, exportToEnd, pageByHand, readJsonl, runUntilStopped } from '../support/export-checks';
 import { startFakeX, type Fault, type FakeX } from '../support/fake-x-api';
 import { X_IDS, xPlatforms, xWorld } from '../support/x-world';
@@ -73,6 +76,25 @@ describe('exports on X', () => {
     expect(job).toMatchObject({ platform: 'x', status: 'completed', stop_reason: 'exhausted', items: EXTRA_FOLLOWERS + 4, credits_charged: EXTRA_FOLLOWERS + 4 });
     const lines = readJsonl(exportFile(directory, job.id, 'jsonl'));
     expect(lines).toEqual(await pageByHand(account, 'getUserFollowerIds', params, 100));
+  });
+
+  it('a search on X: the body is the search, the file equals paging by hand; what X lacks is a 503 with nothing created', async () => {
+    const params = { query: 'alice' };
+    const estimate = await account.call('POST', '/v2/exports/estimate', { body: { operation: 'searchTweets', params } });
+    expect(estimate.body.data).toEqual({ items: null, credits: null, basis: null, at_most: null });
+    const { job } = await exportToEnd(account, options, { operation: 'searchTweets', params, format: 'jsonl' });
+    const lines = readJsonl(exportFile(directory, job.id, 'jsonl'));
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines).toEqual(await pageByHand(account, 'searchTweets', params, 10));
+    expect(job).toMatchObject({ platform: 'x', status: 'completed', items: lines.length, credits_charged: lines.length * 15 });
+
+    const fresh = await createApiAccount({ label: 'exports-x-lacks' });
+    for (const operation of Object.keys(X_LACKS).filter((id) => (EXPORTABLE_OPERATIONS as readonly string[]).includes(id))) {
+      const answer = await fresh.call('POST', '/v2/exports', { body: { operation, params: { communityId: '123', listId: '123' } } });
+      expectError(answer, 503, 'unavailable');
+      expect(answer.body.error.message).toBe(X_LACKS[operation as keyof typeof X_LACKS]);
+    }
+    expect((await fresh.call('GET', '/v2/exports')).body.data).toEqual([]);
   });
 
   it("an upstream 429 mid-export pauses it rate_limited until X's reset, then it completes with every follower once", async () => {
