@@ -156,6 +156,26 @@ describe('CSV files', () => {
     const jsonl = await exportToEnd(writer, options, { operation: 'getUserTweets', params: { username: me.username }, format: 'jsonl' });
     expect(readJsonl(exportFile(directory, jsonl.job.id, 'jsonl')).map((tweet) => (tweet as { text: string }).text)).toEqual([...texts].reverse());
   });
+
+  it("the quoted tweet's text and a profile's bio and name are escaped the same way", async () => {
+    const { account: writer, me } = await setUpWriter('exports-csv-quote');
+    const formula = await writer.call('POST', '/v2/tweets/create', { body: { text: '=1+1' } });
+    expect(formula.status).toBe(200);
+    expect((await writer.call('POST', '/v2/tweets/quote', { body: { quoted_tweet_id: formula.body.data.id, text: 'see this' } })).status).toBe(200);
+    const tweets = await exportToEnd(writer, options, { operation: 'getUserTweets', params: { username: me.username }, format: 'csv' });
+    const sheet = readCsv(exportFile(directory, tweets.job.id, 'csv'));
+    const quoting = sheet.rows.find((row) => row[sheet.header.indexOf('text')] === 'see this')!;
+    expect(quoting[sheet.header.indexOf('quoted_tweet.text')]).toBe("'=1+1");
+    expect(quoting[sheet.header.indexOf('quoted_tweet.id')]).toBe(formula.body.data.id);
+
+    await getPool().query("UPDATE platform.users SET name = '+Mallory', description = '@everyone =cmd|calc' WHERE id = $1", [me.id]);
+    const users = await exportToEnd(writer, options, { operation: 'searchUsers', params: { query: me.username }, format: 'csv' });
+    const people = readCsv(exportFile(directory, users.job.id, 'csv'));
+    const row = people.rows.find((cells) => cells[people.header.indexOf('username')] === me.username)!;
+    expect(row[people.header.indexOf('name')]).toBe("'+Mallory");
+    expect(row[people.header.indexOf('description')]).toBe("'@everyone =cmd|calc");
+    expect(row[people.header.indexOf('followers_count')]).toMatch(/^\d+$/);
+  });
 });
 
 describe('bad export requests', () => {
