@@ -151,4 +151,41 @@ describe('exports on X', () => {
     expect(job).toMatchObject({ status: 'completed', items: EXTRA_FOLLOWERS + 4, credits_charged: EXTRA_FOLLOWERS + 4 });
     expect(readJsonl(exportFile(directory, id, 'jsonl'))).toEqual(await pageByHand(account, 'getUserFollowerIds', params, 500));
   });
+
+  it('an X 5xx mid-export pauses it upstream_unavailable and backs off; it goes on when X answers again', async () => {
+    const params = { username: 'alice' };
+    const created = await account.call('POST', '/v2/exports', { body: { operation: 'getUserFollowers', params } });
+    const id = created.body.data.id;
+    faultOnce(FOLLOWERS_PATH, 2, { kind: 'server_error', status: 503 });
+    expect(await runExportSlice(id, options)).toBe('paused');
+    const paused = (await account.call('GET', `/v2/exports/${id}`)).body.data;
+    expect(paused).toMatchObject({ status: 'paused', paused_reason: 'upstream_unavailable', items: 1000, error: null });
+    expect(Date.parse(paused.resume_at)).toBeGreaterThan(Date.now());
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(paused.resume_at) - Date.now()) + 50));
+    expect(await exportsToRun()).toContain(id);
+    expect(await runUntilStopped(id, options)).toBe('ended');
+    const job = (await account.call('GET', `/v2/exports/${id}`)).body.data;
+    expect(job).toMatchObject({ status: 'completed', items: EXTRA_FOLLOWERS + 4, credits_charged: EXTRA_FOLLOWERS + 4, error: null });
+    expect(readJsonl(exportFile(directory, id, 'jsonl'))).toEqual(await pageByHand(account, 'getUserFollowers', params, 100));
+  });
+
+  it('an X that keeps failing past the allowed time fails the export with what it has, charged for that only', async () => {
+    const params = { username: 'alice' };
+    const created = await account.call('POST', '/v2/exports', { body: { operation: 'getUserFollowers', params } });
+    const id = created.body.data.id;
+    // Allowed 1 ms of failing instead of an hour: the second failure in a row ends it.
+    const impatient = { ...options, failAfterMs: 1 };
+    const first = faultOnce(FOLLOWERS_PATH, 2, { kind: 'server_error', status: 503 });
+    expect(await runExportSlice(id, impatient)).toBe('paused');
+    expect(first.reset()).toBeNull();
+    const paused = (await account.call('GET', `/v2/exports/${id}`)).body.data;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(paused.resume_at) - Date.now()) + 50));
+    expect(await exportsToRun()).toContain(id);
+    faultOnce(FOLLOWERS_PATH, 1, { kind: 'server_error', status: 503 });
+    expect(await runExportSlice(id, impatient)).toBe('ended');
+    const job = (await account.call('GET', `/v2/exports/${id}`)).body.data;
+    expect(job).toMatchObject({ status: 'failed', items: 1000, credits_charged: 1000, error: { code: 'unavailable' } });
+    expect(job.error.message).toMatch(/kept failing/);
+    expect(readJsonl(exportFile(directory, id, 'jsonl'))).toEqual((await pageByHand(account, 'getUserFollowers', params, 100)).slice(0, 1000));
+  });
 });
