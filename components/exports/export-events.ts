@@ -47,6 +47,8 @@ export async function followExportEvents(id: string, onProgress: (progress: Expo
       const block = buffer.slice(0, cut);
       buffer = buffer.slice(cut).replace(/^\r?\n\r?\n/, '');
       const parsed = parseSseBlock(block);
+      // An `error` event (the export deleted, the server going away) ends following here: polling takes over.
+      if (parsed?.event === 'error') throw new Error(`the event stream ended with an error: ${parsed.data}`);
       if (!parsed || (parsed.event !== 'progress' && parsed.event !== 'end')) continue;
       onProgress(JSON.parse(parsed.data) as ExportProgress);
       if (parsed.event === 'end') {

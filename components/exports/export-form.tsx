@@ -166,7 +166,10 @@ export function ExportForm({ operations, initialOperationId, initialValues: from
         )}
         {hasExamples && (
           <div>
-            <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => setValues(withExamples(operation, values))}>
+            <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => {
+                setValues(withExamples(operation, values));
+                changed();
+              }}>
               Fill in example values
             </Button>
           </div>
