@@ -36,6 +36,22 @@ const perch = new Perch({ baseUrl: '${origin}' });
 const { data: user, meta } = await perch.getUser('USERNAME');
 for await (const tweet of perch.paginate.getUserTweets('USERNAME', {}, { maxItems: 100 })) console.log(tweet.text);`}
       />
+      <p>
+        <strong>Exports</strong>: both clients have <C>exports</C> for whole result sets run as jobs: create one, wait for it, download its file, or read its JSONL records while
+        they are written (each exactly once). A failed or cancelled export raises a typed error.
+      </p>
+      <CodeBlock
+        label="TypeScript"
+        code={`const job = await perch.exports.create({ operation: 'getUserFollowers', params: { username: 'USERNAME' } });
+for await (const follower of perch.exports.records(job.id)) console.log(follower); // as they are written
+const file = await perch.exports.download(job.id); // fetch's Response: .text(), .body`}
+      />
+      <CodeBlock
+        label="Python"
+        code={`job = perch.exports.create("getUserFollowers", {"username": "USERNAME"}, format="csv")
+perch.exports.wait_for(job["id"], on_progress=lambda now: print(now["items"]))
+perch.exports.download_to(job["id"], "followers.csv")`}
+      />
     </GuideSection>
   );
 }
