@@ -4,6 +4,7 @@ import path from 'node:path';
 import { runMigrations } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runExportSlice, type ExportRunOptions } from '@/lib/api/exports/run-export';
+import { sweepStaleHolds } from '@/lib/credits/sweep-stale-holds';
 import { getPool } from '@/lib/db/pool';
 import type { ExportStorage } from '@/lib/exports/export-storage';
 import { localExportStorage } from '@/lib/exports/local-export-storage';
@@ -39,10 +40,10 @@ function options(owner: string, leaseMs: number, storage: ExportStorage = localE
   return { owner, leaseMs, sliceMs: 600_000, failAfterMs: 3_600_000, pageTimeoutMs: 30_000, storage, served: getServedPlatforms(), requeue: async () => undefined };
 }
 
-async function newExport(label: string): Promise<{ account: ApiAccount; id: string }> {
+async function newExport(label: string, format: 'jsonl' | 'csv' = 'jsonl'): Promise<{ account: ApiAccount; id: string }> {
   const account = await createApiAccount({ label });
   accounts.push(account.userId);
-  const created = await account.call('POST', '/v2/exports', { body: { operation: 'getUserFollowers', params: { username: world.username }, format: 'jsonl' } });
+  const created = await account.call('POST', '/v2/exports', { body: { operation: 'getUserFollowers', params: { username: world.username }, format } });
   expect(created.status, created.text).toBe(200);
   return { account, id: created.body.data.id };
 }
@@ -105,6 +106,43 @@ describe('two runners racing on one export', () => {
     expect(ids).toEqual(world.followerIds);
     expect(await exportUsage(id)).toEqual({ pages: row.pages, items: FOLLOWERS, credits: FOLLOWERS * Number(row.unit_price) });
     expect(row.pages).toBe(FOLLOWERS / 1000);
+    expect(await openHolds(account.userId)).toBe(0);
+  });
+});
+
+describe('a runner that dies between writing a page and committing it', () => {
+  it('leaves a CSV file that, finished by the next runner, equals an uninterrupted export: one header, no page twice', async () => {
+    const { account, id } = await newExport('export-die-after-write', 'csv');
+    const disk = localExportStorage(directory);
+    let writes = 0;
+    // The process "dies" right after its page is on disk: the first page (with the header) and the third.
+    const dying: ExportStorage = {
+      ...disk,
+      writeAt: async (name, offset, data) => {
+        writes += 1;
+        await disk.writeAt(name, offset, data);
+        if (writes === 1 || writes === 3) throw new Error('killed after the write');
+      },
+    };
+    for (let run = 0; run < 10 && (await exportRow(id)).status !== 'completed'; run++) {
+      await runExportSlice(id, options(`dying-${run}`, 60_000, dying)).catch((error: Error) => expect(error.message).toBe('killed after the write'));
+    }
+    expect(writes).toBe(FOLLOWERS / 1000 + 2);
+    const { id: againId } = await newExport('export-uninterrupted', 'csv');
+    expect(await runExportSlice(againId, options('whole', 60_000))).toBe('ended');
+
+    const row = await exportRow(id);
+    const again = await exportRow(againId);
+    expect({ status: row.status, items: Number(row.items), pages: row.pages }).toEqual({ status: 'completed', items: FOLLOWERS, pages: FOLLOWERS / 1000 });
+    const file = fs.readFileSync(path.join(directory, `export-${id}.csv`));
+    expect(file.length).toBe(Number(row.file_bytes));
+    expect(file.equals(fs.readFileSync(path.join(directory, `export-${againId}.csv`)))).toBe(true);
+    expect(file.toString('utf8').split('\n').filter((line) => line.startsWith('id,')).length).toBe(1);
+    expect(await exportUsage(id)).toEqual(await exportUsage(againId));
+    expect(Number(again.credits_charged)).toBe(FOLLOWERS);
+    // The dead runs' holds were never settled: the stale-hold sweeper refunds them in full.
+    expect(await openHolds(account.userId)).toBe(2);
+    await sweepStaleHolds(0);
     expect(await openHolds(account.userId)).toBe(0);
   });
 });
