@@ -7,7 +7,7 @@ import { runExportSlice, type ExportRunOptions } from '@/lib/api/exports/run-exp
 import { localExportStorage } from '@/lib/exports/local-export-storage';
 import type { ExportRecordKind } from '@/lib/exports/record-kind';
 import type { ServedPlatforms } from '@/lib/platform/served-platforms';
-import type { ApiAccount } from './api-client';
+import type { ApiAccount, ApiAnswer } from './api-client';
 
 // Exports run slice by slice in the test's process (no job queue), and what to compare their
 // files with: the same operation paged through /v2 by hand, as a client would.
@@ -91,8 +91,8 @@ export async function pageByHand(account: ApiAccount, operationId: string, param
   const items: unknown[] = [];
   let cursor: string | null = null;
   for (let page = 0; page < 1000; page++) {
-    const inputs = { ...rest, count, ...(cursor ? { cursor } : {}) };
-    const answer =
+    const inputs: Record<string, unknown> = { ...rest, count, ...(cursor ? { cursor } : {}) };
+    const answer: ApiAnswer =
       method === 'GET'
         ? await account.call('GET', url, { query: inputs as Record<string, string | number | boolean>, headers })
         : await account.call('POST', url, { body: inputs, headers });
