@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { runMigrations } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startExportRunner } from '@/lib/api/exports/export-jobs';
 import { runExportSlice, type ExportRunOptions } from '@/lib/api/exports/run-export';
 import { exportsToRun } from '@/lib/exports/export-runs';
 import { EXPORTABLE_OPERATIONS } from '@/lib/exports/exportable-operation-ids';
@@ -10,7 +11,7 @@ import { setServedPlatforms } from '@/lib/platform/served-platforms';
 import { X_LACKS } from '@/lib/platform/x/reads';
 import { createApiAccount, expectLedgersBalanced, type ApiAccount } from '../support/api-client';
 import { expectError } from '../support/api-records';
-import { exportFile, exportRunOptions, exportToEnd, pageByHand, readJsonl, runUntilStopped } from '../support/export-checks';
+import { documentedColumns, exportFile, exportRunOptions, exportToEnd, pageByHand, readCsv, readJsonl, recordId, runUntilStopped } from '../support/export-checks';
 import { startFakeX, type Fault, type FakeX } from '../support/fake-x-api';
 import { X_IDS, xPlatforms, xWorld } from '../support/x-world';
 
@@ -51,20 +52,23 @@ afterAll(async () => {
   await expectLedgersBalanced();
 });
 
-/** Answers the `nth` request to a path from now on with a fault, once; returns the fault's reset (epoch seconds) when it fired. */
-function faultOnce(pathname: string, nth: number, fault: Fault): { reset: () => number | null } {
+/** Answers the `nth` request to a path from now on with a fault, once; says when it fired (its index in fake.calls) and, for a 429, its reset (epoch seconds). */
+function faultOnce(pathname: string, nth: number, fault: Fault): { reset: () => number | null; index: () => number | null } {
   const get = fake.faults.get.bind(fake.faults);
   let seen = 0;
   let reset: number | null = null;
+  let index: number | null = null;
   fake.faults.get = (key: string) => {
     if (key === pathname && ++seen === nth) {
       fake.faults.get = get;
+      // The fake records a request before it looks for a fault: this one is the last call.
+      index = fake.calls.length - 1;
       if (fault.kind === 'rate_limit') reset = Math.floor(Date.now() / 1000) + fault.resetIn;
       return fault;
     }
     return get(key);
   };
-  return { reset: () => reset };
+  return { reset: () => reset, index: () => index };
 }
 
 describe('exports on X', () => {
@@ -187,5 +191,40 @@ describe('exports on X', () => {
     expect(job).toMatchObject({ status: 'failed', items: 1000, credits_charged: 1000, error: { code: 'unavailable' } });
     expect(job.error.message).toMatch(/kept failing/);
     expect(readJsonl(exportFile(directory, id, 'jsonl'))).toEqual((await pageByHand(account, 'getUserFollowers', params, 100)).slice(0, 1000));
+  });
+
+  it('on the real runner (graphile-worker): a 429 pauses the export until the reset, no call to X comes before it, then it completes', async () => {
+    const params = { username: 'alice' };
+    const sweep = process.env.PERCH_EXPORT_SWEEP_MS;
+    process.env.PERCH_EXPORT_SWEEP_MS = '500';
+    const runner = await startExportRunner(options.served, options.storage);
+    try {
+      const limited = faultOnce(FOLLOWERS_PATH, 2, { kind: 'rate_limit', resetIn: 4 });
+      const created = await account.call('POST', '/v2/exports', { body: { operation: 'getUserFollowers', params, format: 'csv' } });
+      expect(created.status, created.text).toBe(200);
+      const id = created.body.data.id;
+      const seen = new Set<string>();
+      let job;
+      for (let i = 0; i < 600; i++) {
+        job = (await account.call('GET', `/v2/exports/${id}`)).body.data;
+        seen.add(job.paused_reason === null ? job.status : `${job.status}:${job.paused_reason}`);
+        if (job.status === 'completed' || job.status === 'failed') break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(job).toMatchObject({ status: 'completed', items: EXTRA_FOLLOWERS + 4, credits_charged: EXTRA_FOLLOWERS + 4, error: null });
+      expect(seen).toContain('paused:rate_limited');
+      // Every request for alice's followers after the 429 came at or after X's reset.
+      const reset = limited.reset()!;
+      const later = fake.calls.map((call, index) => ({ call, at: fake.callTimes[index], index })).filter(({ call, index }) => index > limited.index()! && call.startsWith(`GET ${FOLLOWERS_PATH}`));
+      expect(later.length).toBeGreaterThan(0);
+      expect(later.filter(({ at }) => at < reset * 1000)).toEqual([]);
+      const { header, rows } = readCsv(exportFile(directory, id, 'csv'));
+      expect(header).toEqual(documentedColumns('user'));
+      expect(rows.map((row) => row[0])).toEqual((await pageByHand(account, 'getUserFollowers', params, 100)).map(recordId));
+    } finally {
+      await runner.stop();
+      if (sweep === undefined) delete process.env.PERCH_EXPORT_SWEEP_MS;
+      else process.env.PERCH_EXPORT_SWEEP_MS = sweep;
+    }
   });
 });
