@@ -82,6 +82,17 @@ describe('exports on X', () => {
     expect(lines).toEqual(await pageByHand(account, 'getUserFollowerIds', params, 100));
   });
 
+  it('ranked sorts (followers, name) over a window of X pages: the file equals paging by hand, whatever the page sizes', async () => {
+    for (const sort of ['followers', 'name']) {
+      const params = { username: 'alice', sort };
+      const { job } = await exportToEnd(account, options, { operation: 'getUserFollowers', params });
+      const lines = readJsonl(exportFile(directory, job.id, 'jsonl'));
+      expect(lines.length, sort).toBeGreaterThan(0);
+      expect(lines, sort).toEqual(await pageByHand(account, 'getUserFollowers', params, 100));
+      expect(job, sort).toMatchObject({ status: 'completed', items: lines.length, credits_charged: lines.length });
+    }
+  });
+
   it('a search on X: the body is the search, the file equals paging by hand; what X lacks is a 503 with nothing created', async () => {
     const params = { query: 'alice' };
     const estimate = await account.call('POST', '/v2/exports/estimate', { body: { operation: 'searchTweets', params } });
