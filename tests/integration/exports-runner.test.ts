@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { runMigrations } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startExportRunner } from '@/lib/api/exports/export-jobs';
 import { runExportSlice, type ExportRunOptions } from '@/lib/api/exports/run-export';
 import { sweepStaleHolds } from '@/lib/credits/sweep-stale-holds';
 import { getPool } from '@/lib/db/pool';
@@ -11,7 +12,7 @@ import { localExportStorage } from '@/lib/exports/local-export-storage';
 import { getServedPlatforms } from '@/lib/platform/served-platforms';
 import { waitFor } from '../support/account-fixtures';
 import { createApiAccount, expectLedgersBalanced, type ApiAccount } from '../support/api-client';
-import { cancelUnfinishedExports, committedFile, exportRow, exportUsage, insertFollowedUser, jsonlRecords, openHolds, type FollowedUser } from '../support/export-world';
+import { cancelUnfinishedExports, committedFile, exportRow, exportUsage, insertFollowedUser, jsonlRecords, openHolds, waitForExport, type FollowedUser } from '../support/export-world';
 
 // Two runners on one export (issue 29, "exactly once"): the one whose lease lapsed while it was
 // stalled must not touch the file again once another has taken the export over. The epoch fences
@@ -144,5 +145,41 @@ describe('a runner that dies between writing a page and committing it', () => {
     expect(await openHolds(account.userId)).toBe(2);
     await sweepStaleHolds(0);
     expect(await openHolds(account.userId)).toBe(0);
+  });
+});
+
+describe('an instance that stops mid-export', () => {
+  it('gives its claim back as it stops, so another instance goes on at once rather than after the lease', async () => {
+    const saved = { lease: process.env.PERCH_EXPORT_LEASE_MS, slice: process.env.PERCH_EXPORT_SLICE_MS };
+    // A lease far longer than the test: were the claim kept, nobody could go on for ten minutes.
+    process.env.PERCH_EXPORT_LEASE_MS = '600000';
+    process.env.PERCH_EXPORT_SLICE_MS = '600000';
+    const big = await insertFollowedUser(40_000);
+    try {
+      const account = await createApiAccount({ label: 'export-stop' });
+      accounts.push(account.userId);
+      const runner = await startExportRunner(getServedPlatforms(), localExportStorage(directory));
+      const created = await account.call('POST', '/v2/exports', { body: { operation: 'getUserFollowerIds', params: { username: big.username } } });
+      expect(created.status, created.text).toBe(200);
+      const id = created.body.data.id;
+      await waitForExport(id, (row) => Number(row.items) > 0);
+      const stopping = Date.now();
+      await runner.stop();
+      const stopped = await exportRow(id);
+      const lease = (await getPool().query('SELECT lease_owner, lease_until FROM exports WHERE id = $1', [id])).rows[0];
+      console.log(`[exports-runner] stopped in ${Date.now() - stopping} ms at ${stopped.items} items (${stopped.status}), lease ${JSON.stringify(lease)}`);
+      expect(Number(stopped.items)).toBeLessThan(40_000);
+      // Not its runner's any more: the next claim (any instance's) takes it now.
+      expect(await runExportSlice(id, options('next-instance', 60_000))).toBe('ended');
+      const row = await exportRow(id);
+      expect({ status: row.status, items: Number(row.items) }).toEqual({ status: 'completed', items: 40_000 });
+      expect(jsonlRecords(committedFile(directory, row))).toEqual(big.followerIds);
+    } finally {
+      process.env.PERCH_EXPORT_LEASE_MS = saved.lease;
+      process.env.PERCH_EXPORT_SLICE_MS = saved.slice;
+      if (saved.lease === undefined) delete process.env.PERCH_EXPORT_LEASE_MS;
+      if (saved.slice === undefined) delete process.env.PERCH_EXPORT_SLICE_MS;
+      await big.remove();
+    }
   });
 });
