@@ -101,6 +101,24 @@ describe('every exportable operation on the embedded platform', () => {
   }
 });
 
+describe('sorts', () => {
+  it('every sort of a user list, a timeline and a search exports in the order paging by hand gives', async () => {
+    const cases = [
+      ...['default', 'followers', 'name'].map((sort) => ({ operation: 'getUserFollowers', input: { ...params.getUserFollowers, sort } })),
+      ...['latest', 'popular', 'engagement'].map((sort) => ({ operation: 'getUserTweets', input: { ...params.getUserTweets, sort } })),
+      ...['latest', 'popular', 'engagement'].map((sort) => ({ operation: 'searchTweets', input: { ...params.searchTweets, sort } })),
+      ...['default', 'followers', 'name'].map((sort) => ({ operation: 'searchUsers', input: { ...params.searchUsers, sort } })),
+    ];
+    for (const { operation, input } of cases) {
+      const { job } = await exportToEnd(account, options, { operation, params: input });
+      const lines = readJsonl(exportFile(directory, job.id, 'jsonl'));
+      expect(lines.length, `${operation} ${input.sort}`).toBeGreaterThan(7);
+      expect(lines, `${operation} ${input.sort}`).toEqual(await pageByHand(account, operation, input, 7));
+      expect(job.params.sort).toBe(input.sort);
+    }
+  });
+});
+
 describe('max_items and max_credits', () => {
   it('end the export as completed with the first records paging by hand gives, and bound the estimate', async () => {
     const followers = params.getUserFollowers;
