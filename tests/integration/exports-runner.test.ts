@@ -12,7 +12,7 @@ import { localExportStorage } from '@/lib/exports/local-export-storage';
 import { getServedPlatforms } from '@/lib/platform/served-platforms';
 import { waitFor } from '../support/account-fixtures';
 import { createApiAccount, expectLedgersBalanced, type ApiAccount } from '../support/api-client';
-import { cancelUnfinishedExports, committedFile, exportRow, exportUsage, insertFollowedUser, jsonlRecords, openHolds, waitForExport, type FollowedUser } from '../support/export-world';
+import { addWebhookEndpoint, cancelUnfinishedExports, committedFile, endEvents, exportRow, exportUsage, insertFollowedUser, jsonlRecords, openHolds, waitForExport, type FollowedUser } from '../support/export-world';
 
 // Two runners on one export (issue 29, "exactly once"): the one whose lease lapsed while it was
 // stalled must not touch the file again once another has taken the export over. The epoch fences
@@ -64,6 +64,7 @@ async function claimWaitsOnLock(): Promise<boolean> {
 describe('two runners racing on one export', () => {
   it('a runner stalled past its lease writes no page over the one that took it over', async () => {
     const { account, id } = await newExport('export-race');
+    await addWebhookEndpoint(account.userId);
     // The first runner stalls in its second page's write, as a slow disk or a long pause would.
     const stalled = gate();
     const release = gate();
@@ -108,12 +109,15 @@ describe('two runners racing on one export', () => {
     expect(await exportUsage(id)).toEqual({ pages: row.pages, items: FOLLOWERS, credits: FOLLOWERS * Number(row.unit_price) });
     expect(row.pages).toBe(FOLLOWERS / 1000);
     expect(await openHolds(account.userId)).toBe(0);
+    // Ended once, so one webhook event.
+    expect(await endEvents(id)).toEqual(['export.completed']);
   });
 });
 
 describe('a runner that dies between writing a page and committing it', () => {
   it('leaves a CSV file that, finished by the next runner, equals an uninterrupted export: one header, no page twice', async () => {
     const { account, id } = await newExport('export-die-after-write', 'csv');
+    await addWebhookEndpoint(account.userId);
     const disk = localExportStorage(directory);
     let writes = 0;
     // The process "dies" right after its page is on disk: the first page (with the header) and the third.
@@ -138,6 +142,7 @@ describe('a runner that dies between writing a page and committing it', () => {
     const file = fs.readFileSync(path.join(directory, `export-${id}.csv`));
     expect(file.length).toBe(Number(row.file_bytes));
     expect(file.equals(fs.readFileSync(path.join(directory, `export-${againId}.csv`)))).toBe(true);
+    expect(await endEvents(id)).toEqual(['export.completed']);
     expect(file.toString('utf8').split('\n').filter((line) => line.startsWith('id,')).length).toBe(1);
     expect(await exportUsage(id)).toEqual(await exportUsage(againId));
     expect(Number(again.credits_charged)).toBe(FOLLOWERS);

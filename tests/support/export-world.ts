@@ -129,3 +129,14 @@ export function servedWith(name: keyof Platform, replace: (original: PlatformCal
   const wrapped = new Proxy(local, { get: (target, prop, receiver) => (prop === name ? replaced : Reflect.get(target, prop, receiver)) });
   return { ...served, defaultPlatform: wrapped, byName: new Map([...served.byName, ['local', wrapped]]) };
 }
+
+/** An active webhook endpoint of the workspace (never reached: nothing listens on port 9), for counting the end events queued to it. */
+export async function addWebhookEndpoint(userId: string): Promise<void> {
+  await getPool().query(`INSERT INTO realtime_endpoints (user_id, url, secret) VALUES ($1, 'http://127.0.0.1:9/export-hook', 'whsec_test')`, [userId]);
+}
+
+/** How many end events (export.completed / export.failed) were queued for the export. */
+export async function endEvents(exportId: string): Promise<string[]> {
+  const { rows } = await getPool().query<{ event: string }>(`SELECT event FROM realtime_deliveries WHERE data->'export'->>'id' = $1 ORDER BY event`, [exportId]);
+  return rows.map((row) => row.event);
+}
