@@ -98,6 +98,9 @@ describe('exports on Bluesky', () => {
     const cases = [
       { operation: 'getUserTweets', params: { username: handle } },
       { operation: 'searchTweets', params: { query: 'murmuration' } },
+      // Ranked over a window of the AppView's pages: the same window whatever the page sizes.
+      { operation: 'getUserTweets', params: { username: handle, sort: 'engagement' } },
+      { operation: 'searchTweets', params: { query: 'murmuration', sort: 'popular' } },
     ];
     for (const { operation, params } of cases) {
       const { job } = await exportToEnd(account, options, { operation, params }, BLUESKY);
