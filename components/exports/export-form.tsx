@@ -152,7 +152,7 @@ export function ExportForm({ operations, initialOperationId, initialValues: from
         onSubmit={onSubmit}
         noValidate
         aria-label="New export"
-        className="flex min-w-0 flex-col gap-5 rounded-xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900/60"
+        className="flex min-w-0 flex-col gap-5 self-start rounded-xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900/60"
       >
         <OperationSummary operation={operation} />
         {operation.fields.length > 0 && (

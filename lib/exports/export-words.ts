@@ -22,20 +22,20 @@ const TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digi
 /** Why a paused export waits and when it goes on, in words; null when it is not paused. */
 export function pauseSentence(job: Pick<ExportRecord, 'status' | 'paused_reason' | 'resume_at'>): string | null {
   if (job.status !== 'paused' || !job.paused_reason) return null;
-  const until = job.resume_at ? ` until ${TIME.format(new Date(job.resume_at))} UTC` : '';
+  const time = job.resume_at ? `${TIME.format(new Date(job.resume_at))} UTC` : null;
   switch (job.paused_reason) {
     case 'insufficient_credits':
       return 'Paused: out of credits — it goes on by itself after a top-up';
     case 'key_limit_reached':
-      return `Paused: the key's spending limit is reached — it goes on by itself${until ? ` when it resets${until}` : ' when the limit allows'}`;
+      return `Paused: the key's spending limit is reached — it goes on by itself when the limit allows${time ? ` (at ${time})` : ''}`;
     case 'key_budget_reached':
-      return `Paused: the key's budget is spent — it goes on by itself when the budget resets${until}`;
+      return `Paused: the key's budget is spent — it goes on by itself when the budget resets${time ? ` at ${time}` : ''}`;
     case 'workspace_budget_reached':
-      return `Paused: the workspace's budget is spent — it goes on by itself when the budget resets${until}`;
+      return `Paused: the workspace's budget is spent — it goes on by itself when the budget resets${time ? ` at ${time}` : ''}`;
     case 'rate_limited':
-      return `Waiting for the upstream's rate limit${until || ' to reset'}`;
+      return `Waiting for the upstream's rate limit ${time ? `until ${time}` : 'to reset'}`;
     case 'upstream_unavailable':
-      return `Waiting for the upstream, which is unavailable; retrying${until ? `${until}` : ''}`;
+      return `Waiting for the upstream, which is unavailable: retrying${time ? ` at ${time}` : ''}`;
     default:
       return `Paused: ${String(job.paused_reason).replaceAll('_', ' ')}`;
   }
