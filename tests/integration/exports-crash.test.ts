@@ -6,7 +6,7 @@ import { getPool } from '@/lib/db/pool';
 import { createApiAccount, expectLedgersBalanced, type ApiAccount } from '../support/api-client';
 import { startServer, type RunningServer } from '../support/api-server';
 import { waitFor } from '../support/account-fixtures';
-import { cancelUnfinishedExports, committedFile, exportRow, exportUsage, insertFollowedUser, jsonlRecords, openHolds, waitForExport, type FollowedUser } from '../support/export-world';
+import { addWebhookEndpoint, cancelUnfinishedExports, committedFile, endEvents, exportRow, exportUsage, insertFollowedUser, jsonlRecords, openHolds, waitForExport, type FollowedUser } from '../support/export-world';
 
 // kill -9 of the server running an export (issue 29, "exactly once, resumable"): two other
 // servers on the same database and export directory race to take the export over once the dead
@@ -66,6 +66,7 @@ describe('kill -9 of the server running an export', () => {
   it('other servers finish it: the file equals an uninterrupted export, each item charged once', { timeout: 20 * 60_000 }, async () => {
     const account = await createApiAccount({ label: 'export-crash' });
     accounts.push(account.userId);
+    await addWebhookEndpoint(account.userId);
     // Holds the server copy (tests/support/api-server.ts) between the kill and the restart, and
     // serves the API calls; it runs no exports.
     const front = await start('off');
@@ -112,6 +113,9 @@ describe('kill -9 of the server running an export', () => {
       const row = await exportRow(exportId);
       expect(await exportUsage(exportId)).toEqual({ pages: row.pages, items: Number(row.items), credits: Number(row.credits_charged) });
     }
+    // Each export ended once: one end event each, whatever died on the way.
+    expect(await endEvents(id)).toEqual(['export.completed']);
+    expect(await endEvents(againId)).toEqual(['export.completed']);
     // Creating and following exports is free: everything charged is the two exports' items.
     expect(await chargedTo(account.userId)).toBe(2 * FOLLOWERS * Number(done.unit_price));
   });
