@@ -6,7 +6,7 @@
 // For each Perch run it prints the database transactions per request: all of them
 // (pg_stat_database.xact_commit, read-only statements included) and those that wrote
 // (transaction ids assigned).
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { grantCredits } from '@/lib/credits';
 import { ensureDatabase } from '@/lib/db/ensure-database';
@@ -15,7 +15,7 @@ import { closePool, getPool } from '@/lib/db/pool';
 import { issueKey } from '@/lib/keys';
 import { ensurePlatformSeeded } from '@/lib/server/ensure-platform-seeded';
 import { createAccount, accountIdByEmail } from '@/lib/admin/create-account';
-import { freePort } from '@/lib/server/free-port';
+import { onFreePort, startProcess, stopChild } from './bench/processes';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 15);
@@ -31,51 +31,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const FIRST_WARM_UP_S = Number(process.env.BENCH_WARM_UP ?? 12);
 // Only the cases whose name matches (case-insensitive), e.g. BENCH_CASES='^getUser' while working on one path.
 const CASES = new RegExp(process.env.BENCH_CASES ?? '', 'i');
-
-// The V8 flags `npm start` runs the server with (package.json). The bare server gets them too,
-// so that the ratio compares the code, not the runtime's settings.
-const NODE_FLAGS = ['--max-semi-space-size=64'];
-
-function startProcess(args: string[], env: Record<string, string>, readyText: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes(readyText)) resolve(child);
-    });
-    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with code ${code}`)));
-  });
-}
-
-/**
- * Starts a server on a port that was free a moment before, and tries another if the start
- * fails: between the check and the listen, an outgoing connection (a database client of a
- * server started before) can take the same port as its local end.
- */
-async function onFreePort(start: (port: number) => Promise<ChildProcess>, children: ChildProcess[], attempts = 3): Promise<number> {
-  for (let attempt = 1; ; attempt += 1) {
-    const port = await freePort();
-    try {
-      children.push(await start(port));
-      return port;
-    } catch (error) {
-      if (attempt >= attempts) throw error;
-      console.log(`(port ${port} was taken meanwhile: trying another)`);
-    }
-  }
-}
-
-/** SIGTERM, and the exit awaited (Perch's shutdown ends within 10 s; SIGKILL after 12). */
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 12_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
 
 type Measure = { rps: number; p50: number; p99: number; errors: number; requests: number; latencies: number[] };
 
