@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startExportRunner, type ExportRunner } from '@/lib/api/exports/export-jobs';
 import { setBudgetClock } from '@/lib/budgets/budget-clock';
+import { setKeyBudgets } from '@/lib/budgets/key-budgets';
 import { setWorkspaceBudgets } from '@/lib/budgets/workspace-budgets';
 import { grantCredits } from '@/lib/credits';
 import { getPool } from '@/lib/db/pool';
@@ -156,6 +157,29 @@ describe("a workspace's daily budget", () => {
     expect({ items: Number(paused.items), resumeAt: paused.resume_at?.toISOString() }).toEqual({ items: 3_000, resumeAt: '2026-03-11T00:00:00.000Z' });
     // Past the reset (on the budget clock), the next day's budget pays for the rest.
     setBudgetClock(new Date('2026-03-11T00:00:01Z'));
+    const done = await waitForExport(id, (row) => row.status === 'completed');
+    expect(Number(done.items)).toBe(FOLLOWERS);
+    await expectChargedOnce(id);
+  });
+});
+
+describe("a key's monthly budget", () => {
+  it('pauses the export (key_budget_reached) until the month ends in the workspace’s time zone', async () => {
+    const owner = await account('export-key-budget', { credits: 1_000_000 });
+    await setWorkspaceBudgets(owner.userId, { dailyBudget: null, monthlyBudget: null, timeZone: 'America/New_York', alertPercents: [] });
+    await setKeyBudgets(owner.userId, owner.keyId, { monthlyBudget: 2_000 });
+    setBudgetClock(new Date('2026-01-20T12:00:00Z'));
+    const id = await createExport(owner, followers());
+    const paused = await waitForExport(id, (row) => row.paused_reason === 'key_budget_reached');
+    // Midnight of 1 February in New York.
+    expect({ items: Number(paused.items), resumeAt: paused.resume_at?.toISOString() }).toEqual({ items: 2_000, resumeAt: '2026-02-01T05:00:00.000Z' });
+    setBudgetClock(new Date('2026-02-01T04:59:00Z'));
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(Number((await waitForExport(id, () => true)).items)).toBe(2_000);
+    setBudgetClock(new Date('2026-02-01T05:00:00Z'));
+    const resumed = await waitForExport(id, (row) => row.paused_reason === 'key_budget_reached' && row.resume_at?.toISOString() === '2026-03-01T05:00:00.000Z');
+    expect(Number(resumed.items)).toBe(4_000);
+    setBudgetClock(new Date('2026-03-01T05:00:00Z'));
     const done = await waitForExport(id, (row) => row.status === 'completed');
     expect(Number(done.items)).toBe(FOLLOWERS);
     await expectChargedOnce(id);
