@@ -5,7 +5,9 @@ import { runMigrations } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runExportSlice, type ExportRunOptions } from '@/lib/api/exports/run-export';
 import { startExportRunner } from '@/lib/api/exports/export-jobs';
+import { grantCredits } from '@/lib/credits';
 import { getPool } from '@/lib/db/pool';
+import { exportsToRun } from '@/lib/exports/export-runs';
 import { localExportStorage } from '@/lib/exports/local-export-storage';
 import { getServedPlatforms, type ServedPlatforms } from '@/lib/platform/served-platforms';
 import { createApiAccount, expectLedgersBalanced, type ApiAccount } from '../support/api-client';
@@ -150,6 +152,24 @@ describe('delete while running', () => {
     });
     expect(await runExportSlice(id, options(served))).toBe('lost');
     expect(fs.existsSync(fileOf(id))).toBe(false);
+    expect(await exportUsage(id)).toEqual({ pages: 1, items: 1_000, credits: 1_000 });
+    expect(await openHolds(owner.userId)).toBe(0);
+  });
+});
+
+describe('a file lost under a paused export', () => {
+  it('fails the export with file_lost when it would go on, rather than write a file missing its start', async () => {
+    const owner = await createApiAccount({ label: 'export-file-lost', credits: 1_000 });
+    accounts.push(owner.userId);
+    const id = await createExport(owner);
+    expect(await runExportSlice(id, options())).toBe('paused');
+    expect(Number((await exportRow(id)).items)).toBe(1_000);
+    fs.rmSync(fileOf(id));
+    await grantCredits(owner.userId, 10_000, 'go on');
+    expect(await exportsToRun()).toContain(id);
+    expect(await runExportSlice(id, options())).toBe('ended');
+    const row = await exportRow(id);
+    expect({ status: row.status, code: row.error_code, items: Number(row.items) }).toEqual({ status: 'failed', code: 'file_lost', items: 1_000 });
     expect(await exportUsage(id)).toEqual({ pages: 1, items: 1_000, credits: 1_000 });
     expect(await openHolds(owner.userId)).toBe(0);
   });
