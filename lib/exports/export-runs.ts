@@ -103,11 +103,18 @@ export async function releaseClaim(claim: ExportClaim): Promise<void> {
 
 /**
  * Paused exports whose reason has cleared go back to the queue: a wait that has passed, a
- * balance that pays for an item again (a grant or top-up), a key limit with room again.
+ * balance that pays for an item again (a grant or top-up), a key limit with room again; those
+ * of a closed workspace are cancelled.
  * Returns the ids of every export that should be running and has no live runner.
  */
 export async function exportsToRun(): Promise<string[]> {
   const pool = getPool();
+  // A closed workspace's exports never run again (claimExport refuses them): ended here, or the
+  // sweeper would queue them on every pass for ever, ahead of live ones in its id order.
+  await pool.query(
+    `UPDATE exports e SET status = 'cancelled', paused_reason = NULL, resume_at = NULL, finished_at = now(), updated_at = now()
+     WHERE e.status IN ('queued', 'running', 'paused') AND EXISTS (SELECT 1 FROM workspaces w WHERE w.id = e.user_id AND w.deleted_at IS NOT NULL)`,
+  );
   await pool.query(
     `UPDATE exports e SET status = 'queued', paused_reason = NULL, resume_at = NULL, updated_at = now()
      WHERE e.status = 'paused' AND (

@@ -8,6 +8,7 @@ import { startExportRunner } from '@/lib/api/exports/export-jobs';
 import { grantCredits } from '@/lib/credits';
 import { getPool } from '@/lib/db/pool';
 import { exportsToRun } from '@/lib/exports/export-runs';
+import { closeWorkspace } from '@/lib/workspaces/close-workspace';
 import { localExportStorage } from '@/lib/exports/local-export-storage';
 import { getServedPlatforms, type ServedPlatforms } from '@/lib/platform/served-platforms';
 import { createApiAccount, expectLedgersBalanced, type ApiAccount } from '../support/api-client';
@@ -172,6 +173,26 @@ describe('a file lost under a paused export', () => {
     expect({ status: row.status, code: row.error_code, items: Number(row.items) }).toEqual({ status: 'failed', code: 'file_lost', items: 1_000 });
     expect(await exportUsage(id)).toEqual({ pages: 1, items: 1_000, credits: 1_000 });
     expect(await openHolds(owner.userId)).toBe(0);
+  });
+});
+
+describe('a closed workspace', () => {
+  it("cancels its unfinished exports at the sweeper's next pass instead of queuing them for ever", async () => {
+    const owner = await createApiAccount({ label: 'export-closed', credits: 1_000 });
+    accounts.push(owner.userId);
+    const queued = await createExport(owner);
+    const paused = await createExport(owner);
+    expect(await runExportSlice(paused, options())).toBe('paused');
+    await grantCredits(owner.userId, 10_000, 'before closing');
+    expect(await closeWorkspace(owner.userId)).toBe(true);
+    const toRun = await exportsToRun();
+    expect(toRun).not.toContain(queued);
+    expect(toRun).not.toContain(paused);
+    for (const id of [queued, paused]) {
+      const row = await exportRow(id);
+      expect({ id, status: row.status, finished: row.finished_at !== null }).toEqual({ id, status: 'cancelled', finished: true });
+    }
+    expect(await runExportSlice(queued, options())).toBe('not_claimed');
   });
 });
 
