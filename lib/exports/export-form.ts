@@ -1,14 +1,14 @@
 import { typedValue } from '@/lib/playground/parse-value';
+import { EXPORT_PAGE_FIELDS } from './export-page-fields';
 import type { FieldValues, OperationView } from '@/lib/playground/types';
 
 // The Exports page's form is the playground's (lib/playground): the same operation views and
 // field editors, less the fields of one page of a call, which an export sets itself and the API
 // refuses in `params` (lib/api/exports/export-inputs.ts).
-const PAGE_FIELDS = ['count', 'cursor', 'max_credits'];
 
 /** An operation's view without count, cursor and max_credits: what an export's `params` take. */
 export function exportFormOperation(operation: OperationView): OperationView {
-  return { ...operation, fields: operation.fields.filter((field) => !PAGE_FIELDS.includes(field.name)) };
+  return { ...operation, fields: operation.fields.filter((field) => !EXPORT_PAGE_FIELDS.includes(field.name)) };
 }
 
 /** The form's values as the `params` object of POST /v2/exports: path and query fields together, typed, empty ones left out. */

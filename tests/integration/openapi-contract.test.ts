@@ -50,6 +50,10 @@ const NOT_EXPRESSIBLE: Array<{ why: string; matches: (refusal: Refusal) => boole
       r.details.some((d) => d.path === 'query') &&
       /: needs a |: cannot be negated|^query has nothing to search for/.test(r.message),
   },
+  {
+    why: 'the same search query grammar, in the params of an export of a search',
+    matches: (r) => ['createExport', 'estimateExport'].includes(r.operationId) && r.details.some((d) => d.path === 'params.query') && /: needs a |: cannot be negated|query has nothing to search for/.test(r.message),
+  },
   { why: 'a rule’s accounts must exist on the platform', matches: (r) => /^accounts: no such user/.test(r.message) },
   { why: 'interval_seconds is taken on X only: it depends on the platform serving the call', matches: (r) => r.details.some((d) => d.path === 'interval_seconds') },
   { why: 'how many rules a key and endpoints an account already have', matches: (r) => /already has the most rules allowed|already has \d+ webhook endpoints/.test(r.message) },

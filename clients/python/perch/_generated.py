@@ -1737,7 +1737,7 @@ class Operations:
     def create_export(
         self,
         *,
-        operation: str,
+        operation: Literal["searchTweets", "searchUsers", "getUserTweets", "getUserMentions", "getUserReplies", "getUserMedia", "getUserFollowers", "getUserFollowerIds", "getUserFollowing", "getUserVerifiedFollowers", "getTweetConversation", "getTweetQuotes", "getTweetRetweeters", "getTweetLikers", "getListTweets", "getListMembers", "getListSubscribers", "getCommunityTweets", "getCommunityMembers"],
         params: Optional[Dict[str, Any]] = None,
         format: Optional[Literal["jsonl", "csv"]] = None,
         max_items: Optional[int] = None,
@@ -1768,7 +1768,7 @@ class Operations:
     def estimate_export(
         self,
         *,
-        operation: str,
+        operation: Literal["searchTweets", "searchUsers", "getUserTweets", "getUserMentions", "getUserReplies", "getUserMedia", "getUserFollowers", "getUserFollowerIds", "getUserFollowing", "getUserVerifiedFollowers", "getTweetConversation", "getTweetQuotes", "getTweetRetweeters", "getTweetLikers", "getListTweets", "getListMembers", "getListSubscribers", "getCommunityTweets", "getCommunityMembers"],
         params: Optional[Dict[str, Any]] = None,
         format: Optional[Literal["jsonl", "csv"]] = None,
         max_items: Optional[int] = None,

@@ -1,5 +1,6 @@
 import type { Platform } from '@/lib/platform/platform';
 import { UnavailableError } from '@/lib/platform/errors';
+import { EXPORT_PAGE_FIELDS } from '@/lib/exports/export-page-fields';
 import type { ExportInputs } from '@/lib/exports/export-store';
 import type { Operation } from '../define-operation';
 import { ApiError } from '../errors';
@@ -7,8 +8,6 @@ import { inputsForSyntax } from '../platform-inputs';
 import { parseInput } from '../validate';
 import { EXPORTABLE_OPERATIONS, exportableOperation } from './exportable-operations';
 
-// The export pages by itself and stops at its own max_items / max_credits: these belong to one page of a call.
-const PAGE_FIELDS = ['count', 'cursor', 'max_credits'] as const;
 
 /**
  * The exportable operation named in an export request and its `params` (path parameters and
@@ -24,7 +23,7 @@ export function parseExportInputs(operationId: string, params: Record<string, un
   }
   const lacking = platform.lacks?.[operation.id];
   if (lacking !== undefined) throw new UnavailableError(lacking);
-  for (const field of PAGE_FIELDS) {
+  for (const field of EXPORT_PAGE_FIELDS) {
     if (field in params) throw new ApiError('invalid_request', `params.${field} is not taken: an export pages by itself; limit it with max_items or max_credits`, [{ path: `params.${field}`, message: 'not allowed in an export' }]);
   }
   const schemas = inputsForSyntax(operation, platform.syntax);

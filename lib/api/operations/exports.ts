@@ -10,6 +10,7 @@ import { integerField, pageFields, perchIdField } from '../inputs';
 import { EXPORTABLE_OPERATIONS } from '../exports/exportable-operations';
 import { parseExportInputs } from '../exports/export-inputs';
 import { estimateExport } from '../exports/estimate-export';
+import { exportBodyBranches } from '../exports/export-body-schema';
 import { queueExportJob } from '../exports/export-jobs';
 
 export const EXPORTS_NOTE =
@@ -51,15 +52,18 @@ export const ExportJobSchema = z
   .meta({ id: 'ExportJob' });
 
 const exportBody = z.object({
-  operation: z.string().min(1).max(100).describe(`One of the paged read operations: ${EXPORTABLE_OPERATIONS.join(', ')}`),
+  operation: z
+    .enum(EXPORTABLE_OPERATIONS, { error: `must be one of the paged read operations: ${EXPORTABLE_OPERATIONS.join(', ')}` })
+    .describe('The paged read operation to run to its end'),
   params: z
     .record(z.string(), z.unknown())
     .default({})
     .describe('The operation’s path parameters and query (or body) fields in one object, e.g. {"username": "alice"} or {"query": "perch lang:en"}; not count, cursor or max_credits'),
   format: z.enum(['jsonl', 'csv']).default('jsonl'),
   max_items: integerField(1, Number.MAX_SAFE_INTEGER).optional().describe('Stop after this many records'),
-  max_credits: integerField(1, Number.MAX_SAFE_INTEGER).optional().describe('Stop before spending more than this'),
-});
+  max_credits: integerField(1, Number.MAX_SAFE_INTEGER).optional().describe('Stop before spending more than this; at least the price of one record'),
+  // Which params each operation takes, and the least max_credits it allows, said per operation.
+}).meta({ oneOf: exportBodyBranches() });
 
 type Body = z.output<typeof exportBody>;
 type Context = HandlerContext<unknown, unknown, Body>;

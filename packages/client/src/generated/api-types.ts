@@ -1020,14 +1020,14 @@ export type OperationTypes = {
   };
   createExport: {
     input: {
-      /** One of the paged read operations: searchTweets, searchUsers, getUserTweets, getUserMentions, getUserReplies, getUserMedia, getUserFollowers, getUserFollowerIds, getUserFollowing, getUserVerifiedFollowers, getTweetConversation, getTweetQuotes, getTweetRetweeters, getTweetLikers, getListTweets, getListMembers, getListSubscribers, getCommunityTweets, getCommunityMembers */
-      operation: string;
+      /** The paged read operation to run to its end */
+      operation: "searchTweets" | "searchUsers" | "getUserTweets" | "getUserMentions" | "getUserReplies" | "getUserMedia" | "getUserFollowers" | "getUserFollowerIds" | "getUserFollowing" | "getUserVerifiedFollowers" | "getTweetConversation" | "getTweetQuotes" | "getTweetRetweeters" | "getTweetLikers" | "getListTweets" | "getListMembers" | "getListSubscribers" | "getCommunityTweets" | "getCommunityMembers";
       /** The operation’s path parameters and query (or body) fields in one object, e.g. {"username": "alice"} or {"query": "perch lang:en"}; not count, cursor or max_credits */
       params?: Record<string, unknown>;
       format?: "jsonl" | "csv";
       /** Stop after this many records */
       max_items?: number;
-      /** Stop before spending more than this */
+      /** Stop before spending more than this; at least the price of one record */
       max_credits?: number;
     };
     data: ExportJob;
@@ -1044,14 +1044,14 @@ export type OperationTypes = {
   };
   estimateExport: {
     input: {
-      /** One of the paged read operations: searchTweets, searchUsers, getUserTweets, getUserMentions, getUserReplies, getUserMedia, getUserFollowers, getUserFollowerIds, getUserFollowing, getUserVerifiedFollowers, getTweetConversation, getTweetQuotes, getTweetRetweeters, getTweetLikers, getListTweets, getListMembers, getListSubscribers, getCommunityTweets, getCommunityMembers */
-      operation: string;
+      /** The paged read operation to run to its end */
+      operation: "searchTweets" | "searchUsers" | "getUserTweets" | "getUserMentions" | "getUserReplies" | "getUserMedia" | "getUserFollowers" | "getUserFollowerIds" | "getUserFollowing" | "getUserVerifiedFollowers" | "getTweetConversation" | "getTweetQuotes" | "getTweetRetweeters" | "getTweetLikers" | "getListTweets" | "getListMembers" | "getListSubscribers" | "getCommunityTweets" | "getCommunityMembers";
       /** The operation’s path parameters and query (or body) fields in one object, e.g. {"username": "alice"} or {"query": "perch lang:en"}; not count, cursor or max_credits */
       params?: Record<string, unknown>;
       format?: "jsonl" | "csv";
       /** Stop after this many records */
       max_items?: number;
-      /** Stop before spending more than this */
+      /** Stop before spending more than this; at least the price of one record */
       max_credits?: number;
     };
     data: ExportEstimate;
