@@ -7,6 +7,7 @@ import type {
   FollowResult,
   LikeCheck,
   LikeResult,
+  ListCounts,
   Page,
   PageRequest,
   PlatformActor,
@@ -67,6 +68,8 @@ export type PlatformReads = {
   getListTweets(listId: string, page: TweetPageRequest): Promise<Page<Tweet>>;
   getListMembers(listId: string, page: UserPageRequest): Promise<Page<User>>;
   getListSubscribers(listId: string, page: UserPageRequest): Promise<Page<User>>;
+  /** The list's counts, for an export's estimate; NotFoundError for no such list. Absent where the platform cannot tell. */
+  getListCounts?(listId: string): Promise<ListCounts>;
 
   getCommunity(id: string): Promise<Community>;
   getCommunityTweets(id: string, page: TweetPageRequest): Promise<Page<Tweet>>;

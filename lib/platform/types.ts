@@ -48,6 +48,9 @@ export type LikeCheck = { tweet_id: string; user: UserRef; liked: boolean; liked
 /** A batch lookup: the found records in request order, and the requested keys that matched nothing. */
 export type BatchResult<T> = { items: T[]; not_found: string[] };
 
+/** How many members and subscribers a list has; null where the platform does not count them. */
+export type ListCounts = { members: number | null; subscribers: number | null };
+
 // ── Paging ──────────────────────────────────────────────────────────────────────────
 
 export type TweetSort = 'latest' | 'popular' | 'engagement';

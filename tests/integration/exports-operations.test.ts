@@ -68,7 +68,7 @@ afterAll(async () => {
 });
 
 // A user's tweet_count also counts replies, a tweet's reply_count only direct replies: about, not exact.
-const EXACT_COUNTS = new Set<string>(['getUserFollowers', 'getUserFollowerIds', 'getUserFollowing', 'getTweetLikers', 'getTweetRetweeters', 'getTweetQuotes', 'getCommunityMembers']);
+const EXACT_COUNTS = new Set<string>(['getUserFollowers', 'getUserFollowerIds', 'getUserFollowing', 'getTweetLikers', 'getTweetRetweeters', 'getTweetQuotes', 'getCommunityMembers', 'getListMembers', 'getListSubscribers']);
 
 describe('every exportable operation on the embedded platform', () => {
   it('lists all of them here', () => {
@@ -243,11 +243,12 @@ describe('bad export requests', () => {
     await refusedBoth({ operation: 'getUserTweets', params: { username: params.getUserTweets.username }, max_credits: 14 }, 400, 'invalid_request', 'max_credits', /below the 15 credits/);
   });
 
-  it('a user, tweet or community that does not exist is a 404, whichever operation names it', async () => {
+  it('a user, tweet, list or community that does not exist is a 404, whichever operation names it', async () => {
     for (const operation of ['getUserFollowers', 'getUserFollowerIds', 'getUserTweets', 'getUserMentions', 'getUserReplies', 'getUserVerifiedFollowers']) {
       await refusedBoth({ operation, params: { username: MISSING_USERNAME } }, 404, 'not_found');
     }
     for (const operation of ['getTweetLikers', 'getTweetConversation']) await refusedBoth({ operation, params: { tweetId: MISSING_ID } }, 404, 'not_found');
     for (const operation of ['getCommunityMembers', 'getCommunityTweets']) await refusedBoth({ operation, params: { communityId: MISSING_ID } }, 404, 'not_found');
+    for (const operation of ['getListMembers', 'getListSubscribers', 'getListTweets']) await refusedBoth({ operation, params: { listId: MISSING_ID } }, 404, 'not_found');
   });
 });

@@ -138,6 +138,11 @@ export async function sourceCount(account: ApiAccount, operation: string, input:
       return tweet('reply_count');
     case 'getCommunityMembers':
       return read(`/v2/communities/${encodeURIComponent(String(input.communityId))}`, 'member_count');
+    // No /v2 operation shows a list's counts: they are the members (subscribers) there are, paged by hand.
+    // Bluesky does not publish subscribers, so its exports of them are refused before any estimate.
+    case 'getListMembers':
+    case 'getListSubscribers':
+      return (await pageByHand(account, operation, { listId: input.listId }, 100, headers)).length;
     default:
       return null;
   }

@@ -13,7 +13,7 @@ type Total = { count: number | null; basis: string };
 // The record that carries each operation's total, and which of its counts it is. The counts are
 // the platform's own (a profile's followers_count), so "about": accounts come and go meanwhile.
 async function sourceTotal(operation: Operation, inputs: ExportInputs, platform: Platform): Promise<Total | null> {
-  const path = inputs.path as { username?: string; tweetId?: string; communityId?: string };
+  const path = inputs.path as { username?: string; tweetId?: string; communityId?: string; listId?: string };
   const user = async (field: 'followers_count' | 'following_count' | 'tweet_count' | 'media_count') => {
     const found = await platform.getUser(String(path.username));
     return { count: found[field] ?? null, basis: `the profile's ${field}` };
@@ -53,6 +53,16 @@ async function sourceTotal(operation: Operation, inputs: ExportInputs, platform:
     case 'getCommunityTweets':
       await platform.getCommunity(String(path.communityId));
       return null;
+    // Where the platform tells a list's counts (not X here): the total, and a 404 for a list that does not exist.
+    case 'getListMembers':
+    case 'getListSubscribers':
+    case 'getListTweets': {
+      if (!platform.getListCounts) return null;
+      const counts = await platform.getListCounts(String(path.listId));
+      if (operation.id === 'getListTweets') return null;
+      const members = operation.id === 'getListMembers';
+      return { count: members ? counts.members : counts.subscribers, basis: members ? "the list's member count" : "the list's subscriber count" };
+    }
     default:
       return null;
   }

@@ -240,6 +240,12 @@ export function blueskyReads(upstream: BlueskyUpstream): PlatformReads {
       );
     },
     getListSubscribers: () => lacking('getListSubscribers'),
+    getListCounts: async (listId) => {
+      const list = await uriOf(upstream, listId, 'list');
+      const answer = await upstream.read<{ list: { listItemCount?: number } }>('app.bsky.graph.getList', { list, limit: 1 }, 'list');
+      // Bluesky does not publish who subscribes to a list.
+      return { members: answer.list.listItemCount ?? null, subscribers: null };
+    },
 
     getCommunity: () => lacking('getCommunity'),
     getCommunityTweets: () => lacking('getCommunityTweets'),

@@ -12,6 +12,7 @@ import { getUser } from './get-user';
 import { getUserById } from './get-user-by-id';
 import { getUsersBatch } from './get-users-batch';
 import { getListMembers } from './list-members';
+import { getListCounts } from './list-counts';
 import { getListSubscribers } from './list-subscribers';
 import { getListTweets } from './list-tweets';
 import { searchTweets } from './search-tweets';
@@ -58,6 +59,7 @@ export const localPlatform: Platform = {
   getTweetLikers,
   getListTweets,
   getListMembers,
+  getListCounts,
   getListSubscribers,
   getCommunity,
   getCommunityTweets,
