@@ -140,3 +140,12 @@ export async function deleteExpiredExports(retentionDays: number): Promise<Pick<
   );
   return rows;
 }
+
+/** Whether the key is neither revoked nor expired (a key that no longer exists is not live). */
+export async function keyIsLive(keyId: string): Promise<boolean> {
+  const { rows } = await getPool().query<{ live: boolean }>(
+    'SELECT revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now()) AS live FROM api_keys WHERE id = $1',
+    [keyId],
+  );
+  return rows[0]?.live ?? false;
+}

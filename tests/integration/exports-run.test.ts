@@ -5,6 +5,7 @@ import { runMigrations } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runExportSlice, type ExportRunOptions } from '@/lib/api/exports/run-export';
 import { readExport } from '@/lib/exports/export-store';
+import { revokeKey } from '@/lib/keys/revoke-key';
 import { localExportStorage } from '@/lib/exports/local-export-storage';
 import { getServedPlatforms } from '@/lib/platform/served-platforms';
 import { createApiAccount, expectLedgersBalanced, type ApiAccount } from '../support/api-client';
@@ -72,5 +73,20 @@ describe('an export run in slices', () => {
     expect(Number(row!.credits_charged)).toBe(lines.length);
     // The export's pages and the hand-paging calls, each charged per item.
     expect(before - (await account.balance())).toBe(lines.length * 2);
+  });
+
+  it('stops, charging nothing more, once the key that started it is revoked', async () => {
+    const account = await createApiAccount({ label: 'export-revoked' });
+    const username = await userWithMost.followers();
+    const created = await account.call('POST', '/v2/exports', { body: { operation: 'getUserFollowers', params: { username } } });
+    expect(created.status).toBe(200);
+    const before = await account.balance();
+    expect(await revokeKey(account.keyId, account.userId)).toBe(true);
+
+    expect(await runExportSlice(created.body.data.id, options)).toBe('ended');
+    const row = await readExport(created.body.data.id);
+    expect(row).toMatchObject({ status: 'failed', error_code: 'unauthorized', items: '0', credits_charged: '0' });
+    expect(row!.error_message).toMatch(/revoked or expired/);
+    expect(await account.balance()).toBe(before);
   });
 });

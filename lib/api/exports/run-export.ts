@@ -3,7 +3,8 @@ import type { PlaceHoldResult, UsageRecord } from '@/lib/credits/types';
 import { inTransaction } from '@/lib/db/transaction';
 import { exportFileName, type ExportStorage } from '@/lib/exports/export-storage';
 import { queueExportEnd } from '@/lib/exports/export-events';
-import { claimExport, commitPage, endExport, ExportClaimLost, lockClaim, pauseExport, releaseClaim, type ExportClaim, type ExportEnd } from '@/lib/exports/export-runs';
+import {
+  keyIsLive, claimExport, commitPage, endExport, ExportClaimLost, lockClaim, pauseExport, releaseClaim, type ExportClaim, type ExportEnd } from '@/lib/exports/export-runs';
 import { readExport, type ExportRow } from '@/lib/exports/export-store';
 import { recordWriter } from '@/lib/exports/formats/record-writer';
 import type { ServedPlatforms } from '@/lib/platform/served-platforms';
@@ -69,6 +70,10 @@ async function runClaimed(claim: ExportClaim, row: ExportRow, options: ExportRun
   const platform = options.served.byName.get(row.platform as never);
   if (!operation) return end(claim, { status: 'failed', code: 'invalid_request', message: `${row.operation} can no longer be exported` });
   if (!platform) return end(claim, { status: 'failed', code: 'unavailable', message: `this deployment no longer serves ${row.platform}` });
+  // Revoking a key stops what it started (a leaked key's exports too); an export made on the dashboard has no key.
+  if (row.key_id !== null && !(await keyIsLive(row.key_id))) {
+    return end(claim, { status: 'failed', code: 'unauthorized', message: 'the key that started this export was revoked or expired: start it again with a live key' });
+  }
 
   const file = exportFileName(row.id, row.format);
   let bytes = Number(row.file_bytes);
