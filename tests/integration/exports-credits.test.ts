@@ -150,11 +150,12 @@ describe("a key's spending limit", () => {
 describe("a workspace's daily budget", () => {
   it('pauses the export until the budget resets (resume_at), then it goes on', async () => {
     const owner = await account('export-budget', { credits: 1_000_000 });
-    await setWorkspaceBudgets(owner.userId, { dailyBudget: 3_000, monthlyBudget: null, timeZone: 'UTC', alertPercents: [] });
+    // Not a whole number of pages: the last page shrinks to what is left of the budget.
+    await setWorkspaceBudgets(owner.userId, { dailyBudget: 2_500, monthlyBudget: null, timeZone: 'UTC', alertPercents: [] });
     setBudgetClock(new Date('2026-03-10T15:00:00Z'));
     const id = await createExport(owner, followers());
     const paused = await waitForExport(id, (row) => row.paused_reason === 'workspace_budget_reached');
-    expect({ items: Number(paused.items), resumeAt: paused.resume_at?.toISOString() }).toEqual({ items: 3_000, resumeAt: '2026-03-11T00:00:00.000Z' });
+    expect({ items: Number(paused.items), resumeAt: paused.resume_at?.toISOString() }).toEqual({ items: 2_500, resumeAt: '2026-03-11T00:00:00.000Z' });
     // Past the reset (on the budget clock), the next day's budget pays for the rest.
     setBudgetClock(new Date('2026-03-11T00:00:01Z'));
     const done = await waitForExport(id, (row) => row.status === 'completed');

@@ -164,23 +164,31 @@ function pageRoom(operation: Operation, row: ExportRow, items: number, credits: 
 type PageHold = { ok: true; holdId: string; count: number } | { ok: false; reason: 'insufficient_credits' | 'key_limit_reached' | 'key_budget_reached' | 'workspace_budget_reached'; resumeAt: Date | null };
 
 /**
- * Holds the price of a page. When the balance or the key's limit cannot pay for all of it, the
- * page shrinks to what they can pay for, so an export spends a balance to the last item; when
+ * Holds the price of a page. When the balance, the key's limit or a budget cannot pay for all of
+ * it, the page shrinks to what they can pay for, so an export spends them to the last item; when
  * not even one item can be paid for, the export pauses (until credits come, or a budget resets).
  */
 async function holdPage(input: { userId: string; keyId: string | null; requestId: string; count: number; price: number }): Promise<PageHold> {
   let count = input.count;
-  for (let attempt = 0; attempt < 3; attempt++) {
+  let refused: PageHold = { ok: false, reason: 'insufficient_credits', resumeAt: null };
+  // Each retry asks for less; balance, limit and budgets may each cut the page once.
+  for (let attempt = 0; attempt < 4; attempt++) {
     const hold: PlaceHoldResult = await placeHold({ userId: input.userId, keyId: input.keyId, requestId: input.requestId, amount: count * input.price });
     if (hold.ok) return { ok: true, holdId: hold.holdId, count };
     let affordable: number;
+    let resumeAt: Date | null = null;
     if (hold.reason === 'insufficient_credits') affordable = Math.floor(hold.balance / input.price);
     else if (hold.reason === 'key_limit_reached') affordable = Math.floor((hold.creditLimit - hold.creditsSpent - hold.creditsHeld) / input.price);
-    else return { ok: false, reason: hold.reason, resumeAt: hold.resetsAt };
-    if (affordable <= 0 || affordable >= count) return { ok: false, reason: hold.reason, resumeAt: null };
+    else {
+      // A daily or monthly budget: what is left of it this period, then a pause until it resets.
+      affordable = Math.floor((hold.budget - hold.spent - hold.held) / input.price);
+      resumeAt = hold.resetsAt;
+    }
+    refused = { ok: false, reason: hold.reason, resumeAt };
+    if (affordable <= 0 || affordable >= count) return refused;
     count = affordable;
   }
-  return { ok: false, reason: 'insufficient_credits', resumeAt: null };
+  return refused;
 }
 
 /** After a failed read: wait for an upstream's reset, back off from a transient failure (for up to an hour), or fail. */
