@@ -1,5 +1,5 @@
-import type pg from 'pg';
 import { getMeterPool } from '@/lib/db/pool';
+import type { Queryable } from '@/lib/db/queryable';
 import { storableText } from '@/lib/metering/request-params';
 import { budgetClock } from '@/lib/budgets/budget-clock';
 import { assertCredits, toCredits } from './credit-amount';
@@ -67,9 +67,6 @@ function assertUsage(usage: UsageRecord): void {
   if (!Number.isInteger(usage.items) || usage.items < 0) throw new RangeError(`usage.items must be an integer >= 0, got ${usage.items}`);
   if (!Number.isFinite(usage.latencyMs) || usage.latencyMs < 0) throw new RangeError(`usage.latencyMs must be >= 0, got ${usage.latencyMs}`);
 }
-
-/** A pool, or a client inside a transaction the settlement must be part of (an export's page commit). */
-type Queryable = Pick<pg.Pool, 'query'>;
 
 /**
  * Settles a hold to the real charge (at most the hold) and records the call's usage, all in

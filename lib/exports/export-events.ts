@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import type { Queryable } from '@/lib/db/queryable';
 import { wakeEndpointSql } from '@/lib/delivery/wake-endpoint';
 import { exportRecord } from './export-record';
 import type { ExportRow } from './export-store';
@@ -10,7 +10,7 @@ export const EXPORT_FAILED_EVENT = 'export.failed';
  * Queues the export's end event (export.completed or export.failed, free) to each active endpoint
  * of its workspace, inside the transaction that ends the export: one event per end, never two.
  */
-export async function queueExportEnd(db: Pick<pg.PoolClient, 'query'>, row: ExportRow): Promise<void> {
+export async function queueExportEnd(db: Queryable, row: ExportRow): Promise<void> {
   const event = row.status === 'completed' ? EXPORT_COMPLETED_EVENT : EXPORT_FAILED_EVENT;
   await db.query(
     `WITH created AS (

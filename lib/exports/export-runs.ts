@@ -1,8 +1,6 @@
-import type pg from 'pg';
 import { getPool } from '@/lib/db/pool';
-import { EXPORT_COLUMNS, readExport, type ExportPauseReason, type ExportRow, type ExportStopReason } from './export-store';
-
-type Queryable = Pick<pg.Pool, 'query'>;
+import type { Queryable } from '@/lib/db/queryable';
+import { EXPORT_COLUMNS, type ExportPauseReason, type ExportRow, type ExportStopReason } from './export-store';
 
 /** A runner's hold on an export: the epoch it claimed, which fences every later write of it. */
 export type ExportClaim = { id: string; epoch: number; owner: string };
@@ -13,18 +11,17 @@ export type ExportClaim = { id: string; epoch: number; owner: string };
  * a runner that lost its claim can commit nothing more. Null when it is not to be run now.
  */
 export async function claimExport(id: string, owner: string, leaseMs: number): Promise<{ claim: ExportClaim; row: ExportRow } | null> {
-  const { rows } = await getPool().query<{ epoch: number }>(
+  const { rows } = await getPool().query<ExportRow>(
     `UPDATE exports SET epoch = epoch + 1, lease_owner = $2, lease_until = now() + $3 * interval '1 millisecond', status = 'running',
        started_at = coalesce(started_at, now()), resume_at = NULL, updated_at = now()
      WHERE id = $1::bigint AND status IN ('queued', 'running')
        AND (lease_until IS NULL OR lease_until < now()) AND (resume_at IS NULL OR resume_at <= now())
        AND EXISTS (SELECT 1 FROM workspaces w WHERE w.id = exports.user_id AND w.deleted_at IS NULL)
-     RETURNING epoch`,
+     RETURNING ${EXPORT_COLUMNS}`,
     [id, owner, leaseMs],
   );
-  if (!rows[0]) return null;
-  const row = await readExport(id);
-  return row ? { claim: { id, epoch: rows[0].epoch, owner }, row } : null;
+  const row = rows[0];
+  return row ? { claim: { id, epoch: row.epoch, owner }, row } : null;
 }
 
 /** Thrown when the claim was taken over or the export was cancelled or deleted meanwhile: the runner stops. */

@@ -1,5 +1,5 @@
-import type pg from 'pg';
 import { getPool } from '@/lib/db/pool';
+import type { Queryable } from '@/lib/db/queryable';
 
 export const EXPORT_STATUSES = ['queued', 'running', 'paused', 'completed', 'failed', 'cancelled'] as const;
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
@@ -46,7 +46,6 @@ export type ExportRow = {
   updated_at: Date;
 };
 
-type Queryable = Pick<pg.Pool, 'query'>;
 
 /** Every column of an export row, as ExportRow types them. */
 export const EXPORT_COLUMNS = `id::text, user_id, key_id, created_by, operation, platform, params, format, max_items::text, max_credits::text, unit_price::text,

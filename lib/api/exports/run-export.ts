@@ -90,6 +90,7 @@ async function runClaimed(claim: ExportClaim, row: ExportRow, options: ExportRun
   const writer = recordWriter(row.format, recordKindOf(operation));
   const price = Number(row.unit_price);
   const caller: Caller = { userId: row.user_id, keyId: row.key_id, scopes: ['read'], source: 'export' };
+  const served = servedNames(options.served);
   let items = Number(row.items);
   let credits = Number(row.credits_charged);
   let position: unknown = row.position ?? null;
@@ -114,7 +115,7 @@ async function runClaimed(claim: ExportClaim, row: ExportRow, options: ExportRun
     const started = performance.now();
     let page;
     try {
-      page = await readExportPage({ operation, inputs: row.params, platform, served: servedNames(options.served), caller, requestId, limit: held.count, after: position, timeoutMs: options.pageTimeoutMs });
+      page = await readExportPage({ operation, inputs: row.params, platform, served, caller, requestId, limit: held.count, after: position, timeoutMs: options.pageTimeoutMs });
     } catch (error) {
       const apiError = toApiError(error, requestId);
       await releaseHold({ holdId: held.holdId, usage: usageOf(operation, row, apiError.status, 0, started, apiError) });
