@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runExportSlice, type ExportRunOptions } from '@/lib/api/exports/run-export';
 import { readExport } from '@/lib/exports/export-store';
 import { revokeKey } from '@/lib/keys/revoke-key';
-import { localExportStorage } from '@/lib/exports/local-export-storage';
 import { getServedPlatforms } from '@/lib/platform/served-platforms';
-import { createApiAccount, expectLedgersBalanced, type ApiAccount } from '../support/api-client';
+import { createApiAccount, expectLedgersBalanced } from '../support/api-client';
+import { exportRunOptions, pageByHand } from '../support/export-checks';
 import { userWithMost } from '../support/api-subjects';
 
 // An export run slice by slice in this process (no job queue): the file it writes equals paging
@@ -22,35 +22,13 @@ beforeAll(async () => {
   // The end events are queued on graphile-worker, whose schema a running server installs.
   await runMigrations({ connectionString: process.env.DATABASE_URL });
   directory = fs.mkdtempSync(path.join(os.tmpdir(), 'perch-exports-'));
-  options = {
-    owner: 'test-runner',
-    leaseMs: 60_000,
-    sliceMs: 60_000,
-    failAfterMs: 3_600_000,
-    pageTimeoutMs: 30_000,
-    storage: localExportStorage(directory),
-    served: getServedPlatforms(),
-    requeue: async (id) => void requeued.push(id),
-  };
+  options = exportRunOptions(directory, getServedPlatforms(), requeued);
 });
 
 afterAll(async () => {
   await expectLedgersBalanced();
   fs.rmSync(directory, { recursive: true, force: true });
 });
-
-/** Every item of an operation, paged through /v2 by hand. */
-async function pageByHand(account: ApiAccount, url: string, count: number): Promise<unknown[]> {
-  const items: unknown[] = [];
-  let cursor: string | null = null;
-  for (;;) {
-    const answer = await account.call('GET', url, { query: { count, ...(cursor ? { cursor } : {}) } });
-    expect(answer.status).toBe(200);
-    items.push(...answer.body.data);
-    cursor = answer.body.meta.next_cursor;
-    if (!cursor) return items;
-  }
-}
 
 describe('an export run in slices', () => {
   it('writes every follower once, in /v2 order, and charges the items', async () => {
@@ -67,7 +45,7 @@ describe('an export run in slices', () => {
     const row = await readExport(job.id);
     expect(row).toMatchObject({ status: 'completed', stop_reason: 'exhausted' });
     const lines = fs.readFileSync(path.join(directory, `export-${job.id}.jsonl`), 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line));
-    const byHand = await pageByHand(account, `/v2/users/${username}/followers`, 7);
+    const byHand = await pageByHand(account, 'getUserFollowers', { username }, 7);
     expect(lines).toEqual(byHand);
     expect(Number(row!.items)).toBe(lines.length);
     expect(Number(row!.credits_charged)).toBe(lines.length);
