@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'too_many_failed_authentications'
   | 'too_many_streams'
   | 'internal_error'
+  | 'upstream_error'
   | 'unavailable';
 
 export type ErrorDetail = { path: string; message: string } | Record<string, unknown>;
@@ -38,6 +39,7 @@ const STATUS: Record<ErrorCode, number> = {
   too_many_failed_authentications: 429,
   too_many_streams: 429,
   internal_error: 500,
+  upstream_error: 502,
   unavailable: 503,
 };
 

@@ -63,6 +63,7 @@ const ERROR_DETAILS = {
   },
   too_many_connections: { schema: object({ limit: count('Open connections one client address may hold') }), always: true },
   internal_error: null,
+  upstream_error: null,
   unavailable: null,
 } satisfies Record<string, Details>;
 

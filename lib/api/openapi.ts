@@ -32,6 +32,8 @@ const ERROR_RESPONSES: Record<string, string> = {
   '413': 'payload_too_large: body over 64 KiB',
   '429':
     'rate_limited: per-key rate limit exceeded, or the upstream platform\'s own limit; or too_many_failed_authentications: this client address sent too many unknown, revoked, expired or malformed keys (20 a minute) and its failed attempts are refused until the window ends (a valid key is still served); see Retry-After; or too_many_streams (GET /v2/stream): the key (5) or its account (20) already has its most streams open, details {scope, limit}: close one first; or too_many_connections: this client address already holds its most open connections to the server (256 by default), details {limit}; the connection is closed, retry after Retry-After',
+  '502':
+    'upstream_error: the upstream platform refused the request as one it will never accept (X\'s or Bluesky\'s 400 or 422), with its message; the same call will fail again, so do not retry it; nothing is charged',
   '503': 'unavailable: the data source cannot serve this operation now (the platform lacks the feature, the upstream failed or timed out, the database is down or restarting: see Retry-After), or the operation did not finish within the server\'s time bound (PERCH_OPERATION_TIMEOUT_MS); nothing is charged',
 };
 

@@ -1,5 +1,5 @@
 import { isDatabaseUnavailable, OUTAGE_RETRY_AFTER_SECONDS } from '@/lib/db/database-unavailable';
-import { ForbiddenError, InvalidCursorError, InvalidInputError, NotFoundError, UnavailableError, UpstreamRateLimitedError } from '@/lib/platform/errors';
+import { ForbiddenError, InvalidCursorError, InvalidInputError, NotFoundError, UnavailableError, UpstreamError, UpstreamRateLimitedError } from '@/lib/platform/errors';
 import { ApiError } from './errors';
 
 /** Any thrown value as the ApiError to answer with; unexpected ones are logged and become a bare 500. */
@@ -10,6 +10,7 @@ export function toApiError(error: unknown, requestId: string): ApiError {
   if (error instanceof InvalidInputError) return new ApiError('invalid_request', error.message, [{ path: error.path ?? 'body', message: error.message }]);
   if (error instanceof ForbiddenError) return new ApiError('forbidden', error.message);
   if (error instanceof UnavailableError) return new ApiError('unavailable', error.message);
+  if (error instanceof UpstreamError) return new ApiError('upstream_error', error.message);
   if (error instanceof UpstreamRateLimitedError) {
     const seconds = Math.max(1, Math.ceil(error.retryAfterSeconds));
     return new ApiError('rate_limited', error.message, { retry_after: seconds }, { 'retry-after': String(seconds) });

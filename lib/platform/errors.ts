@@ -69,6 +69,18 @@ export class UnavailableError extends PlatformError {
   }
 }
 
+/**
+ * The upstream platform refused a request it will never accept (X's or Bluesky's 400 or 422):
+ * 502 upstream_error with the upstream's own message, not retryable, charging nothing. Perch
+ * validates its inputs first, so this is Perch and the upstream disagreeing, not the caller's fault.
+ */
+export class UpstreamError extends PlatformError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UpstreamError';
+  }
+}
+
 /** The upstream refused for its own rate limit: 429 with Retry-After from the upstream's reset. */
 export class UpstreamRateLimitedError extends PlatformError {
   constructor(
