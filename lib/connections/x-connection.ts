@@ -4,7 +4,7 @@ import { getPool } from '@/lib/db/pool';
 import type { XSettings } from '@/lib/platform/platform-config';
 import { inTransaction } from '@/lib/db/transaction';
 import { oauthClient } from '@/lib/platform/x/client';
-import { mapXError } from '@/lib/platform/x/upstream';
+import { UnavailableError } from '@/lib/platform/errors';
 import type { ConnectedAccount } from './require-scope';
 
 // A Perch account's connected X account (table x_connections): writes on X act as it with its
@@ -88,7 +88,7 @@ async function refreshLocked(userId: string, settings: XSettings): Promise<boole
     } catch (error) {
       // X refuses a revoked or spent refresh token with a 400 or 401: the grant is gone.
       if (error instanceof ApiResponseError && (error.code === 400 || error.code === 401)) return false;
-      throw mapXError(error, null);
+      throw new UnavailableError('X did not answer the token refresh: retry shortly');
     }
     const [access, refresh, expiresIn, scopes] = sealed(userId, tokens);
     await db.query(

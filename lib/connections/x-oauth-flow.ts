@@ -1,6 +1,6 @@
 import { ApiResponseError } from 'twitter-api-v2';
 import type { XSettings } from '@/lib/platform/platform-config';
-import { oauthClient } from '@/lib/platform/x/client';
+import { oauthClient, userClient } from '@/lib/platform/x/client';
 import { checkCallback, refused } from './callback-checks';
 import type { ConnectResult } from './complete-connection';
 import { sealFlow } from './flow-cookie';
@@ -52,7 +52,14 @@ export async function completeXConnection(input: { userId: string; cookie: strin
     await client.revokeOAuth2Token(login.refreshToken ?? login.accessToken, login.refreshToken ? 'refresh_token' : 'access_token');
     return refused('invalid_scope', 'scopes', `Writes need the scopes ${REQUIRED_SCOPES.join(', ')}; X granted ${login.scope.join(' ')}.`);
   }
-  const me = await login.client.v2.me();
-  await saveXConnection(input.userId, { id: me.data.id, username: me.data.username }, login);
-  return { ok: true, username: me.data.username };
+  // Who granted it, through X's official SDK as every other call (only the OAuth exchange is not).
+  let me;
+  try {
+    me = (await userClient(input.settings, login.accessToken).users.getMe()).data;
+  } catch {
+    me = undefined;
+  }
+  if (!me?.id || !me.username) return refused('server_error', 'platform_error', 'X did not say which account granted access: start again.');
+  await saveXConnection(input.userId, { id: me.id, username: me.username }, login);
+  return { ok: true, username: me.username };
 }

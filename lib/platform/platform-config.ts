@@ -24,7 +24,7 @@ export type BlueskySettings = {
 };
 
 export type XSettings = {
-  /** The X API's origin (https only: the client library speaks nothing else). */
+  /** The X API's origin: https, or plain http on a loopback host (a local mock). */
   apiUrl: string;
   /** The app's bearer token, for every read. */
   bearerToken: string;
@@ -67,10 +67,19 @@ function httpUrl(env: Env, name: string, fallback: string): string {
   return raw.replace(/\/+$/, '');
 }
 
+/** A loopback host: 127.0.0.0/8, ::1 or localhost (a local mock of an upstream). */
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * An https URL, or plain http on a loopback host: the bearer token crosses no network in clear,
+ * and a local mock of X (tests, a generated mock of X's OpenAPI description) needs no certificate.
+ */
 function httpsUrl(env: Env, name: string, fallback: string): string {
   const url = httpUrl(env, name, fallback);
-  if (!url.startsWith('https:')) throw new StartupError(`${name} must be an https URL such as ${fallback} (the X client speaks only https), got "${url}"`);
-  return url;
+  if (url.startsWith('https:') || isLoopback(new URL(url).hostname)) return url;
+  throw new StartupError(`${name} must be an https URL such as ${fallback} (plain http only on a loopback host such as 127.0.0.1), got "${url}"`);
 }
 
 function webSocketUrl(env: Env, name: string, fallback: string | null): string | null {

@@ -4,10 +4,10 @@ import { UpstreamRateLimitedError } from '@/lib/platform/errors';
 import { inTransaction } from '@/lib/db/transaction';
 import type { XSettings } from '@/lib/platform/platform-config';
 import type { Tweet } from '@/lib/platform/types';
-import { TWEET_QUERY } from '@/lib/platform/x/fields';
-import { mapTweets } from '@/lib/platform/x/map-records';
+import { postFields } from '@/lib/platform/x/fields';
+import { tweetsOf } from '@/lib/platform/x/lookups';
+import { isXId } from '@/lib/platform/x/trusted';
 import { createXUpstream } from '@/lib/platform/x/upstream';
-import type { XIncludes, XTweet } from '@/lib/platform/x/x-types';
 import { CHANNELS, recordMatches, type FoundMatch } from './record-matches';
 import { loadActiveRules, type ActiveRule } from './rule-store';
 import { X_POLL_INTERVAL } from './x-poll-interval';
@@ -146,15 +146,15 @@ export function startXSource(settings: XSettings, options: XSourceOptions = {}):
       for (let slot = budget.nextSlot(); slot > Date.now() && !stopped; slot = budget.nextSlot()) await sleep(slot - Date.now());
       if (stopped) return;
       budget.take();
-      const position = p.sinceId === null ? { start_time: startTime(p.startedAt) } : { since_id: p.sinceId };
-      const answer = await upstream.read<XTweet[]>(
-        'tweets/search/recent',
-        { ...TWEET_QUERY, query: p.query, max_results: PAGE, sort_order: 'recency', ...position, next_token: token },
-        null,
+      const position = p.sinceId === null ? { startTime: startTime(p.startedAt) } : { sinceId: p.sinceId };
+      const page = token;
+      const answer = await upstream.read('realtime.searchRecent', [p.query, position, page], null, (x) =>
+        x.posts.searchRecent(p.query, { ...postFields(), maxResults: PAGE, sortOrder: 'recency', ...position, nextToken: page }),
       );
-      for (const tweet of answer.data ?? []) newest = newer(newest, tweet.id);
-      for (const tweet of mapTweets(answer.data, answer.includes as XIncludes)) if (p.keeps(tweet)) found.push({ rule_id: p.ruleId, tweet_id: tweet.id, tweet });
-      token = answer.meta?.next_token;
+      // The position moves past every post X gave, even one left out of the matches (trusted.ts).
+      for (const post of answer.data ?? []) if (isXId(post.id)) newest = newer(newest, post.id);
+      for (const tweet of await tweetsOf(upstream, answer)) if (p.keeps(tweet)) found.push({ rule_id: p.ruleId, tweet_id: tweet.id, tweet });
+      token = answer.meta?.nextToken;
     } while (token);
     await inTransaction(async (client) => {
       await recordMatches(client, found);

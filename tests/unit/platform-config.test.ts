@@ -47,6 +47,10 @@ describe('readPlatformConfig', () => {
       oauth: { clientId: 'client', clientSecret: 'secret', authorizeUrl: 'https://x.com/i/oauth2/authorize' },
       timeoutMs: 10_000,
     });
+    // A local mock of X (Prism on X's description) may speak plain http, on a loopback host only.
+    for (const url of ['http://127.0.0.1:4010', 'http://localhost:4010', 'http://[::1]:4010']) {
+      expect(readPlatformConfig({ PERCH_PLATFORM: 'x', PERCH_X_BEARER_TOKEN: 't', PERCH_X_API_URL: url }).x?.apiUrl).toBe(url);
+    }
   });
 
   it('reads real-time posts from Jetstream, or from a firehose when one is given', () => {
@@ -74,7 +78,8 @@ describe('readPlatformConfig', () => {
     [{ PERCH_PLATFORM: 'myspace' }, /^PERCH_PLATFORM must be one of local, bluesky, x, got "myspace"$/],
     [{ PERCH_PLATFORMS: 'local,mastodon' }, /^PERCH_PLATFORMS must be one of/],
     [{ PERCH_PLATFORM: 'x' }, /^PERCH_X_BEARER_TOKEN is required to serve X/],
-    [{ PERCH_PLATFORM: 'x', PERCH_X_BEARER_TOKEN: 't', PERCH_X_API_URL: 'http://api.x.com' }, /^PERCH_X_API_URL must be an https URL/],
+    [{ PERCH_PLATFORM: 'x', PERCH_X_BEARER_TOKEN: 't', PERCH_X_API_URL: 'http://api.x.com' }, /^PERCH_X_API_URL must be an https URL .*plain http only on a loopback host/],
+    [{ PERCH_PLATFORM: 'x', PERCH_X_BEARER_TOKEN: 't', PERCH_X_API_URL: 'http://10.0.0.5:4010' }, /^PERCH_X_API_URL must be an https URL/],
     [{ PERCH_PLATFORM: 'x', PERCH_X_BEARER_TOKEN: 't', PERCH_X_CLIENT_SECRET: 's' }, /^PERCH_X_CLIENT_SECRET needs PERCH_X_CLIENT_ID/],
     [{ PERCH_PLATFORMS: 'local,x', PERCH_X_BEARER_TOKEN: 't', PERCH_X_CLIENT_ID: 'c', PERCH_X_AUTHORIZE_URL: 'nope' }, /^PERCH_X_AUTHORIZE_URL must be an http\(s\) URL/],
     [{ PERCH_PLATFORM: 'bluesky', PERCH_BLUESKY_APPVIEW_URL: 'ftp://example.com' }, /^PERCH_BLUESKY_APPVIEW_URL must be an http\(s\) URL/],

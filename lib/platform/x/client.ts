@@ -1,11 +1,35 @@
+import { Client } from '@xdevplatform/xdk';
 import { TwitterApi, type ITwitterApiClientPlugin } from 'twitter-api-v2';
 import type { XSettings } from '../platform-config';
+import { NodeHttpClient } from './node-http-client';
 
-// twitter-api-v2 writes X's origin into its calls (https://api.x.com/2/…, the OAuth 2.0 token
-// endpoint too) and its cloneWithPrefix is broken in 1.29. A plugin that rewrites the origin
-// before each request is configured points every call, typed or not, at the configured API and
-// gives each its timeout. It also sends the OAuth 2.0 token and revoke requests form-encoded, as
-// X documents them: 1.29 means to, but tests `url.password` instead of the path and sends JSON.
+// Every read and write goes through X's official SDK (@xdevplatform/xdk). Its OAuth 2.0 helper
+// hard-codes x.com's authorize and token URLs and cannot revoke, so connecting an account (the
+// authorization code flow with PKCE) and refreshing its token still use twitter-api-v2
+// (docs/platforms/x.md says so).
+
+function sdkClient(settings: XSettings, auth: { bearerToken: string } | { accessToken: string }): Client {
+  const client = new Client({ ...auth, baseUrl: settings.apiUrl.replace(/\/+$/, ''), timeout: settings.timeoutMs, retry: false });
+  // The SDK declares httpClient read-only but reads it on every request: the one place to put ours.
+  (client as { httpClient: Client['httpClient'] }).httpClient = new NodeHttpClient(settings.httpAgent);
+  return client;
+}
+
+/** The app's client: the bearer token, for reads. */
+export function appClient(settings: XSettings): Client {
+  return sdkClient(settings, { bearerToken: settings.bearerToken });
+}
+
+/** A client acting as a connected account: its OAuth 2.0 user access token. */
+export function userClient(settings: XSettings, accessToken: string): Client {
+  return sdkClient(settings, { accessToken });
+}
+
+// twitter-api-v2 writes X's origin into its calls (the OAuth 2.0 token endpoint too) and its
+// cloneWithPrefix is broken in 1.29. A plugin that rewrites the origin before each request points
+// every call at the configured API and gives each its timeout. It also sends the token and revoke
+// requests form-encoded, as X documents them: 1.29 means to, but tests `url.password` instead of
+// the path and sends JSON.
 
 const X_ORIGINS = ['https://api.x.com/', 'https://api.twitter.com/'];
 
@@ -21,23 +45,10 @@ function rebase(settings: Pick<XSettings, 'apiUrl' | 'timeoutMs'>): ITwitterApiC
   };
 }
 
-function clientSettings(settings: XSettings) {
-  return { plugins: [rebase(settings)], ...(settings.httpAgent ? { httpAgent: settings.httpAgent } : {}) };
-}
-
-/** The app's client: the bearer token, for reads. */
-export function appClient(settings: XSettings): TwitterApi {
-  return new TwitterApi(settings.bearerToken, clientSettings(settings));
-}
-
-/** A client acting as a connected account: its OAuth 2.0 user access token. */
-export function userClient(settings: XSettings, accessToken: string): TwitterApi {
-  return new TwitterApi(accessToken, clientSettings(settings));
-}
-
 /** The app's OAuth 2.0 client (client id and secret), for the authorization code flow and refreshes. */
 export function oauthClient(settings: XSettings): TwitterApi {
   if (!settings.oauth) throw new Error('X: PERCH_X_CLIENT_ID is not set');
   const { clientId, clientSecret } = settings.oauth;
-  return new TwitterApi(clientSecret ? { clientId, clientSecret } : { clientId }, clientSettings(settings));
+  const options = { plugins: [rebase(settings)], ...(settings.httpAgent ? { httpAgent: settings.httpAgent } : {}) };
+  return new TwitterApi(clientSecret ? { clientId, clientSecret } : { clientId }, options);
 }

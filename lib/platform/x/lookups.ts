@@ -1,35 +1,36 @@
 import { NotFoundError } from '../errors';
 import type { BatchResult, Tweet, User } from '../types';
-import { TWEET_QUERY, USER_QUERY } from './fields';
-import { mapTweets, mapUser } from './map-records';
+import { postFields, userFields } from './fields';
+import { mapTweets, mapUser, mapUsers } from './map-records';
+import { withReferencedAuthors } from './references';
 import type { XUpstream } from './upstream';
-import type { XIncludes, XTweet, XUser } from './x-types';
+import type { XAnswer, XPost } from './x-types';
 
-// Single and batch lookups of users and tweets (GET /2/users/by/username/:username, /2/users/:id,
-// /2/users/by, /2/tweets/:id, /2/tweets).
+// Single and batch lookups of users and posts (GET /2/users/by/username/:username, /2/users/:id,
+// /2/users/by, /2/tweets/:id, /2/tweets), through X's official SDK.
 
-/** The X user of a username (case-insensitive at X). */
-export async function xUserByUsername(upstream: XUpstream, username: string): Promise<XUser> {
-  const answer = await upstream.read<XUser>(`users/by/username/${encodeURIComponent(username)}`, USER_QUERY, 'user');
-  if (!answer.data) throw new NotFoundError('user');
-  return answer.data;
+/** The User record of a username (case-insensitive at X); a user X answers in a shape Perch cannot trust is not found. */
+export async function xUserByUsername(upstream: XUpstream, username: string): Promise<User> {
+  const answer = await upstream.read('users.getByUsername', [username], 'user', (x) => x.users.getByUsername(username, userFields()));
+  const user = answer.data ? mapUser(answer.data) : null;
+  if (!user) throw new NotFoundError('user');
+  return user;
 }
 
-export async function getUser(upstream: XUpstream, username: string): Promise<User> {
-  return mapUser(await xUserByUsername(upstream, username));
-}
+export const getUser = xUserByUsername;
 
 export async function getUserById(upstream: XUpstream, id: string): Promise<User> {
-  const answer = await upstream.read<XUser>(`users/${id}`, USER_QUERY, 'user');
-  if (!answer.data) throw new NotFoundError('user');
-  return mapUser(answer.data);
+  const answer = await upstream.read('users.getById', [id], 'user', (x) => x.users.getById(id, userFields()));
+  const user = answer.data ? mapUser(answer.data) : null;
+  if (!user) throw new NotFoundError('user');
+  return user;
 }
 
 /** Found users in request order, each once; the names X did not find as given. */
 export async function getUsersBatch(upstream: XUpstream, usernames: readonly string[]): Promise<BatchResult<User>> {
   const unique = [...new Set(usernames.map((name) => name.toLowerCase()))];
-  const answer = await upstream.read<XUser[]>('users/by', { ...USER_QUERY, usernames: unique.join(',') }, null);
-  const found = new Map((answer.data ?? []).map((user) => [user.username.toLowerCase(), user]));
+  const answer = await upstream.read('users.getByUsernames', [unique], null, (x) => x.users.getByUsernames(unique, userFields()));
+  const found = new Map(mapUsers(answer.data).map((user) => [user.username.toLowerCase(), user]));
   const items: User[] = [];
   const seen = new Set<string>();
   const notFound: string[] = [];
@@ -38,24 +39,32 @@ export async function getUsersBatch(upstream: XUpstream, usernames: readonly str
     if (!user) notFound.push(name);
     else if (!seen.has(user.id)) {
       seen.add(user.id);
-      items.push(mapUser(user));
+      items.push(user);
     }
   }
   return { items, not_found: notFound };
 }
 
-/** The tweet as X answers it, with its record. */
-export async function lookupTweet(upstream: XUpstream, id: string): Promise<{ raw: XTweet; tweet: Tweet }> {
-  const answer = await upstream.read<XTweet>(`tweets/${id}`, TWEET_QUERY, 'tweet');
-  const [tweet] = answer.data ? mapTweets([answer.data], answer.includes as XIncludes) : [];
-  if (!answer.data || !tweet) throw new NotFoundError('tweet');
-  return { raw: answer.data, tweet };
+/** The Tweet records of an answer's posts, their quoted and retweeted posts filled in. */
+export async function tweetsOf(upstream: XUpstream, answer: XAnswer<XPost[]>): Promise<Tweet[]> {
+  const posts = answer.data ?? [];
+  return mapTweets(posts, await withReferencedAuthors(upstream, posts, answer.includes));
+}
+
+/** The post as X answers it, with its record. */
+export async function lookupTweet(upstream: XUpstream, id: string): Promise<{ raw: XPost; tweet: Tweet }> {
+  const answer = await upstream.read('posts.getById', [id], 'tweet', (x) => x.posts.getById(id, postFields()));
+  const raw = answer.data;
+  const [tweet] = raw ? await tweetsOf(upstream, { data: [raw], includes: answer.includes }) : [];
+  if (!raw || !tweet) throw new NotFoundError('tweet');
+  return { raw, tweet };
 }
 
 /** Found tweets in request order, each once; the ids X did not find. */
 export async function getTweetsBatch(upstream: XUpstream, ids: readonly string[]): Promise<BatchResult<Tweet>> {
-  const answer = await upstream.read<XTweet[]>('tweets', { ...TWEET_QUERY, ids: [...new Set(ids)].join(',') }, null);
-  const found = new Map(mapTweets(answer.data, answer.includes as XIncludes).map((tweet) => [tweet.id, tweet]));
+  const unique = [...new Set(ids)];
+  const answer = await upstream.read('posts.getByIds', [unique], null, (x) => x.posts.getByIds(unique, postFields()));
+  const found = new Map((await tweetsOf(upstream, answer)).map((tweet) => [tweet.id, tweet]));
   const items: Tweet[] = [];
   const seen = new Set<string>();
   const notFound: string[] = [];

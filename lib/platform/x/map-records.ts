@@ -1,28 +1,42 @@
-import type { EmbeddedTweet, Tweet, TweetEntities, TweetMedia, User, UserSummary, VerifiedType } from '../types';
-import type { XIncludes, XMedia, XTweet, XUser } from './x-types';
+import type { EmbeddedTweet, Trend, Tweet, TweetEntities, TweetMedia, User, UserSummary, VerifiedType } from '../types';
+import { isXId, isXUsername, leaveOut, xCount, xTime } from './trusted';
+import type { XIncludes, XMedia, XPost, XTrend, XUser } from './x-types';
 
-// X API v2's users and tweets (with their answer's includes) as Perch's records. What X gives is
-// filled; what it leaves out is null, never made up.
+// X's users and posts (camelCase, as X's official SDK reads them, with their answer's includes)
+// as Perch's records. What X gives is filled; what it leaves out is null, never made up; a
+// record X gives in a shape Perch cannot trust is left out (trusted.ts).
 
 const VERIFIED_TYPES: readonly VerifiedType[] = ['none', 'blue', 'business', 'government'];
 
-function text(value: string | undefined): string | null {
-  return value ? value : null;
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value ? value : null;
 }
 
 function verifiedType(user: XUser): VerifiedType {
-  const type = user.verified_type as VerifiedType | undefined;
+  const type = user.verifiedType as VerifiedType | undefined;
   if (type && VERIFIED_TYPES.includes(type)) return type;
   return user.verified ? 'blue' : 'none';
 }
 
-function count(value: number | undefined): number | null {
-  return typeof value === 'number' ? value : null;
+/** Counts by name, or undefined when one of them is not a count at all. */
+function counts<K extends string>(source: Partial<Record<K, unknown>> | undefined, names: readonly K[]): Record<K, number | null> | undefined {
+  const out = {} as Record<K, number | null>;
+  for (const name of names) {
+    const value = xCount(source?.[name]);
+    if (value === undefined) return undefined;
+    out[name] = value;
+  }
+  return out;
 }
 
-/** A full User record. */
-export function mapUser(user: XUser): User {
-  const metrics = user.public_metrics ?? {};
+const USER_COUNTS = ['followersCount', 'followingCount', 'postCount', 'likeCount', 'mediaCount', 'listedCount'] as const;
+
+/** A full User record, or null (and logged) when X's user breaks X's own syntax. */
+export function mapUser(user: XUser): User | null {
+  if (!isXId(user.id)) return leaveOut('user', 'an id that is not an X id');
+  if (!isXUsername(user.username)) return leaveOut('user', 'a username that is not an X username');
+  const metrics = counts(user.publicMetrics, USER_COUNTS);
+  if (!metrics) return leaveOut('user', 'a count that is negative or not a whole number');
   const type = verifiedType(user);
   return {
     id: user.id,
@@ -31,130 +45,176 @@ export function mapUser(user: XUser): User {
     description: text(user.description),
     location: text(user.location),
     url: text(user.url),
-    profile_image_url: text(user.profile_image_url),
-    profile_banner_url: text(user.profile_banner_url),
-    created_at: user.created_at ? new Date(user.created_at).toISOString() : null,
-    followers_count: metrics.followers_count ?? 0,
-    following_count: metrics.following_count ?? 0,
-    tweet_count: metrics.tweet_count ?? 0,
-    like_count: count(metrics.like_count),
-    media_count: count(metrics.media_count),
-    listed_count: count(metrics.listed_count),
+    profile_image_url: text(user.profileImageUrl),
+    profile_banner_url: text(user.profileBannerUrl),
+    created_at: xTime(user.createdAt),
+    followers_count: metrics.followersCount,
+    following_count: metrics.followingCount,
+    tweet_count: metrics.postCount,
+    like_count: metrics.likeCount,
+    media_count: metrics.mediaCount,
+    listed_count: metrics.listedCount,
     verified: Boolean(user.verified) || type !== 'none',
     is_blue_verified: type === 'blue',
     verified_type: type,
     protected: Boolean(user.protected),
-    pinned_tweet_ids: user.pinned_tweet_id ? [user.pinned_tweet_id] : [],
+    pinned_tweet_ids: isXId(user.pinnedPostId) ? [user.pinnedPostId] : [],
   };
 }
 
-function summary(user: XUser): UserSummary {
-  const { id, username, name, profile_image_url, is_blue_verified, verified_type } = mapUser(user);
-  return { id, username, name, profile_image_url, is_blue_verified, verified_type, followers_count: count(user.public_metrics?.followers_count) };
+/** The User records of a list, in its order, without the ones left out. */
+export function mapUsers(users: readonly XUser[] | undefined): User[] {
+  return (users ?? []).flatMap((user) => {
+    const mapped = mapUser(user);
+    return mapped ? [mapped] : [];
+  });
 }
 
-/** Lookups into one answer's includes. */
-export type Included = { users: Map<string, XUser>; usernames: Map<string, XUser>; tweets: Map<string, XTweet>; media: Map<string, XMedia> };
+function summary(user: User): UserSummary {
+  const { id, username, name, profile_image_url, is_blue_verified, verified_type, followers_count } = user;
+  return { id, username, name, profile_image_url, is_blue_verified, verified_type, followers_count };
+}
 
-/** Indexes an answer's includes (and the page's own tweets, which a retweet on the same page may reference). */
-export function indexIncludes(includes: XIncludes | undefined, pageTweets: readonly XTweet[] = []): Included {
-  const users = includes?.users ?? [];
+/** Lookups into one answer's includes: authors as records, posts and media as X gave them. */
+export type Included = { users: Map<string, User>; usernames: Map<string, User>; posts: Map<string, XPost>; media: Map<string, XMedia> };
+
+/** Indexes an answer's includes (and the page's own posts, which a retweet on the same page may reference). */
+export function indexIncludes(includes: XIncludes | undefined, pagePosts: readonly XPost[] = []): Included {
+  const users = mapUsers(includes?.users);
+  const posts = [...pagePosts, ...(includes?.posts ?? [])].filter((post) => isXId(post.id));
   return {
     users: new Map(users.map((user) => [user.id, user])),
     usernames: new Map(users.map((user) => [user.username.toLowerCase(), user])),
-    tweets: new Map([...pageTweets, ...(includes?.tweets ?? [])].map((tweet) => [tweet.id, tweet])),
-    media: new Map((includes?.media ?? []).map((media) => [media.media_key, media])),
+    posts: new Map(posts.map((post) => [post.id!, post])),
+    media: new Map((includes?.media ?? []).flatMap((media) => (media.mediaKey ? [[media.mediaKey, media] as const] : []))),
   };
 }
 
 function mapMedia(media: XMedia): TweetMedia | null {
   const type = media.type === 'video' || media.type === 'animated_gif' ? media.type : media.type === 'photo' ? 'photo' : null;
   if (!type) return null;
-  const video = (media.variants ?? []).filter((variant) => variant.content_type === 'video/mp4').sort((a, b) => (b.bit_rate ?? 0) - (a.bit_rate ?? 0))[0];
-  const url = media.url ?? video?.url ?? media.preview_image_url;
+  const video = (media.variants ?? []).filter((variant) => variant.contentType === 'video/mp4' && variant.url).sort((a, b) => (b.bitRate ?? 0) - (a.bitRate ?? 0))[0];
+  const url = text(media.url) ?? text(video?.url) ?? text(media.previewImageUrl);
   if (!url) return null;
+  const size = (value: unknown) => (xCount(value) ?? null);
   return {
     type,
     url,
-    preview_url: media.preview_image_url ?? (type === 'photo' ? media.url ?? null : null),
-    width: media.width ?? null,
-    height: media.height ?? null,
-    duration_ms: media.duration_ms ?? null,
-    alt_text: text(media.alt_text),
+    preview_url: text(media.previewImageUrl) ?? (type === 'photo' ? text(media.url) : null),
+    width: size(media.width),
+    height: size(media.height),
+    duration_ms: size(media.durationMs),
+    alt_text: text(media.altText),
   };
 }
 
-function entities(tweet: XTweet, included: Included): TweetEntities {
-  const source = tweet.entities ?? {};
+type Span = { start: number; end: number };
+
+function spanned<T extends Partial<Span>>(items: readonly T[] | null | undefined): Array<T & Span> {
+  return (items ?? []).filter((item): item is T & Span => Number.isSafeInteger(item.start) && Number.isSafeInteger(item.end) && item.start! >= 0 && item.end! >= item.start!);
+}
+
+/** The entities of the text shown: a long post's note_post has its own, with offsets into its text. */
+function entities(post: XPost, included: Included): TweetEntities {
+  const source = (post.notePost?.text ? post.notePost.entities : post.entities) ?? {};
   return {
-    hashtags: (source.hashtags ?? []).map(({ tag, start, end }) => ({ tag, start, end })),
-    cashtags: (source.cashtags ?? []).map(({ tag, start, end }) => ({ tag, start, end })),
+    hashtags: spanned(source.hashtags).flatMap(({ tag, start, end }) => (text(tag) ? [{ tag, start, end }] : [])),
+    cashtags: spanned(source.cashtags).flatMap(({ tag, start, end }) => (text(tag) ? [{ tag, start, end }] : [])),
     // A mention X could not resolve to an account has no id to give: it is left out.
-    mentions: (source.mentions ?? []).flatMap(({ username, id, start, end }) => {
-      const userId = id ?? included.usernames.get(username.toLowerCase())?.id;
+    mentions: spanned(source.mentions).flatMap(({ username, id, start, end }) => {
+      if (!isXUsername(username)) return [];
+      const userId = isXId(id) ? id : included.usernames.get(username.toLowerCase())?.id;
       return userId ? [{ id: userId, username, start, end }] : [];
     }),
-    urls: (source.urls ?? []).map(({ url, expanded_url, display_url, start, end }) => ({ url, expanded_url: expanded_url ?? url, display_url: display_url ?? url, start, end })),
+    urls: spanned(source.urls).flatMap(({ url, expandedUrl, displayUrl, start, end }) => {
+      const link = text(url);
+      return link ? [{ url: link, expanded_url: text(expandedUrl) ?? link, display_url: text(displayUrl) ?? link, start, end }] : [];
+    }),
   };
 }
 
-function referenced(tweet: XTweet, type: 'replied_to' | 'quoted' | 'retweeted'): string | null {
-  return tweet.referenced_tweets?.find((reference) => reference.type === type)?.id ?? null;
+function referenced(post: XPost, type: 'replied_to' | 'quoted' | 'retweeted'): string | null {
+  const id = post.referencedPosts?.find((reference) => reference.type === type)?.id;
+  return isXId(id) ? id : null;
 }
 
-function fields(tweet: XTweet, author: XUser, included: Included): Omit<Tweet, 'quoted_tweet' | 'retweeted_tweet'> {
-  const metrics = tweet.public_metrics ?? {};
-  const repliedTo = referenced(tweet, 'replied_to');
-  const replyUserId = tweet.in_reply_to_user_id ?? null;
+const POST_COUNTS = ['likeCount', 'repostCount', 'replyCount', 'quoteCount', 'bookmarkCount', 'impressionCount'] as const;
+
+function fields(post: XPost, included: Included): Omit<Tweet, 'quoted_tweet' | 'retweeted_tweet'> | null {
+  if (!isXId(post.id)) return leaveOut('post', 'an id that is not an X id');
+  const author = isXId(post.authorId) ? included.users.get(post.authorId) : undefined;
+  if (!author) return leaveOut('post', 'no author (or one Perch cannot trust) among its includes');
+  const createdAt = xTime(post.createdAt);
+  if (!createdAt) return leaveOut('post', 'no creation time');
+  const body = text(post.notePost?.text) ?? (typeof post.text === 'string' ? post.text : null);
+  if (body === null) return leaveOut('post', 'no text');
+  const metrics = counts(post.publicMetrics, POST_COUNTS);
+  if (!metrics) return leaveOut('post', 'a count that is negative or not a whole number');
+  const repliedTo = referenced(post, 'replied_to');
+  const replyUserId = isXId(post.inReplyToUserId) ? post.inReplyToUserId : null;
   return {
-    id: tweet.id,
-    url: `https://x.com/${author.username}/status/${tweet.id}`,
-    text: tweet.note_tweet?.text || tweet.text,
-    created_at: new Date(tweet.created_at!).toISOString(),
-    lang: text(tweet.lang),
+    id: post.id,
+    url: `https://x.com/${author.username}/status/${post.id}`,
+    text: body,
+    created_at: createdAt,
+    lang: text(post.lang),
     author: summary(author),
     author_id: author.id,
-    conversation_id: tweet.conversation_id ?? tweet.id,
+    conversation_id: isXId(post.conversationId) ? post.conversationId : post.id,
     in_reply_to: repliedTo ? { tweet_id: repliedTo, user_id: replyUserId, username: replyUserId ? (included.users.get(replyUserId)?.username ?? null) : null } : null,
     is_reply: repliedTo !== null,
-    is_retweet: referenced(tweet, 'retweeted') !== null,
-    is_quote: referenced(tweet, 'quoted') !== null,
-    like_count: metrics.like_count ?? 0,
-    retweet_count: metrics.retweet_count ?? 0,
-    reply_count: metrics.reply_count ?? 0,
-    quote_count: metrics.quote_count ?? 0,
-    bookmark_count: metrics.bookmark_count ?? 0,
-    view_count: count(metrics.impression_count),
-    entities: entities(tweet, included),
-    media: (tweet.attachments?.media_keys ?? []).flatMap((key) => {
+    is_retweet: referenced(post, 'retweeted') !== null,
+    is_quote: referenced(post, 'quoted') !== null,
+    like_count: metrics.likeCount,
+    retweet_count: metrics.repostCount,
+    reply_count: metrics.replyCount,
+    quote_count: metrics.quoteCount,
+    bookmark_count: metrics.bookmarkCount,
+    view_count: metrics.impressionCount,
+    entities: entities(post, included),
+    media: (post.attachments?.mediaKeys ?? []).flatMap((key) => {
       const media = included.media.get(key);
       const mapped = media ? mapMedia(media) : null;
       return mapped ? [mapped] : [];
     }),
-    possibly_sensitive: Boolean(tweet.possibly_sensitive),
-    community_id: tweet.community_id ?? null,
+    possibly_sensitive: Boolean(post.possiblySensitive),
+    community_id: isXId(post.communityId) ? post.communityId : null,
   };
 }
 
 function embedded(id: string | null, included: Included): EmbeddedTweet | null {
-  const tweet = id ? included.tweets.get(id) : undefined;
-  const author = tweet?.author_id ? included.users.get(tweet.author_id) : undefined;
-  if (!tweet?.created_at || !author) return null; // deleted, withheld or not expanded: X did not give it
-  return { ...fields(tweet, author, included), quoted_tweet: null, retweeted_tweet: null };
+  const post = id ? included.posts.get(id) : undefined;
+  if (!post) return null; // deleted, withheld or not expanded: X did not give it
+  const mapped = fields(post, included);
+  return mapped ? { ...mapped, quoted_tweet: null, retweeted_tweet: null } : null;
 }
 
-/** A Tweet record, or null when X's answer lacks its author or time (fields.ts asks for both, so X withheld them). */
-export function mapTweet(tweet: XTweet, included: Included): Tweet | null {
-  const author = tweet.author_id ? included.users.get(tweet.author_id) : undefined;
-  if (!author || !tweet.created_at) return null;
-  return { ...fields(tweet, author, included), quoted_tweet: embedded(referenced(tweet, 'quoted'), included), retweeted_tweet: embedded(referenced(tweet, 'retweeted'), included) };
+/** A Tweet record, or null when X's post lacks what the record needs (or breaks X's syntax). */
+export function mapTweet(post: XPost, included: Included): Tweet | null {
+  const mapped = fields(post, included);
+  if (!mapped) return null;
+  return { ...mapped, quoted_tweet: embedded(referenced(post, 'quoted'), included), retweeted_tweet: embedded(referenced(post, 'retweeted'), included) };
 }
 
-/** The Tweet records of one answer, in its order. */
-export function mapTweets(tweets: readonly XTweet[] | undefined, includes: XIncludes | undefined): Tweet[] {
-  const included = indexIncludes(includes, tweets ?? []);
-  return (tweets ?? []).flatMap((tweet) => {
-    const mapped = mapTweet(tweet, included);
+/** The Tweet records of one answer, in its order, without the posts left out. */
+export function mapTweets(posts: readonly XPost[] | undefined, includes: XIncludes | undefined): Tweet[] {
+  const included = indexIncludes(includes, posts ?? []);
+  return (posts ?? []).flatMap((post) => {
+    const mapped = mapTweet(post, included);
     return mapped ? [mapped] : [];
   });
+}
+
+/** The first `count` trends X named, ranked in X's order; a trend without a name or with a count that is not one is left out. */
+export function mapTrends(trends: readonly XTrend[] | undefined, count: number): Trend[] {
+  const mapped: Trend[] = [];
+  for (const trend of trends ?? []) {
+    if (mapped.length === count) break;
+    const name = text(trend.trendName)?.trim();
+    const tweets = xCount(trend.tweetCount);
+    if (!name) leaveOut('trend', 'no name');
+    else if (tweets === undefined) leaveOut('trend', 'a count that is negative or not a whole number');
+    else mapped.push({ rank: mapped.length + 1, name, query: name, tweet_count: tweets });
+  }
+  return mapped;
 }

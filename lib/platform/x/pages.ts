@@ -1,45 +1,58 @@
+import type { Client } from '@xdevplatform/xdk';
 import { pageOverRankedWindow, pageOverUpstream, type UpstreamPageOptions, type UpstreamPager } from '../upstream-pages';
 import type { KeysetPosition, Page, Tweet, TweetSort, User, UserSort } from '../types';
-import { TWEET_QUERY, USER_QUERY } from './fields';
-import { mapTweets, mapUser } from './map-records';
-import type { Query, Subject, XUpstream } from './upstream';
-import type { XIncludes, XTweet, XUser } from './x-types';
+import { tweetsOf } from './lookups';
+import { mapUsers } from './map-records';
+import type { Subject, XUpstream } from './upstream';
+import type { XAnswer, XPost, XUser } from './x-types';
 
 // X's lists come newest first (timelines, graphs) or by relevance (user search), in pages that
-// `next_token` continues. Perch's other sorts rank a window of X's first items here, as on Bluesky.
+// a next token continues. Perch's other sorts rank a window of X's first items here, as on Bluesky.
 
 /** How many upstream items a ranked (popular, engagement, followers, name) page ranks. */
 export const RANK_WINDOW = 500;
 
-/** One X list endpoint: its path, extra parameters, the page size it accepts and its token's name. */
-export type XList = { path: string; query?: Query; subject: Subject; min: number; max: number; token?: 'pagination_token' | 'next_token' };
+/** One page request to X: its token (undefined on the first page) and how many items it asks for. */
+export type XPageRequest = { token: string | undefined; maxResults: number };
 
-function pageQuery(list: XList, cursor: string | undefined, limit: number): Query {
-  return { ...list.query, max_results: Math.min(list.max, Math.max(list.min, limit)), [list.token ?? 'pagination_token']: cursor };
+/**
+ * One X list endpoint: the SDK call that reads a page, a name and arguments that key the
+ * upstream cache, what "not found" is about, and the page size X accepts.
+ */
+export type XList<T> = { name: string; args: readonly unknown[]; subject: Subject; min: number; max: number; call: (client: Client, page: XPageRequest) => Promise<XAnswer<T[]>> };
+
+function pageRequest(list: { min: number; max: number }, cursor: string | undefined, limit: number): XPageRequest {
+  return { token: cursor, maxResults: Math.min(list.max, Math.max(list.min, limit)) };
 }
 
 /** Pages of Tweet records from an X list endpoint. */
-export function tweetPager(upstream: XUpstream, list: XList): UpstreamPager<Tweet> {
+export function tweetPager(upstream: XUpstream, list: XList<XPost>): UpstreamPager<Tweet> {
   return async (cursor, limit) => {
-    const answer = await upstream.read<XTweet[]>(list.path, { ...TWEET_QUERY, ...pageQuery(list, cursor, limit) }, list.subject);
-    return { items: mapTweets(answer.data, answer.includes as XIncludes), cursor: answer.meta?.next_token };
+    const page = pageRequest(list, cursor, limit);
+    const answer = await upstream.read(list.name, [...list.args, page], list.subject, (x) => list.call(x, page));
+    return { items: await tweetsOf(upstream, answer), cursor: answer.meta?.nextToken };
   };
 }
 
 /** Pages of User records from an X list endpoint. */
-export function userPager(upstream: XUpstream, list: XList): UpstreamPager<User> {
+export function userPager(upstream: XUpstream, list: XList<XUser>): UpstreamPager<User> {
   return async (cursor, limit) => {
-    const answer = await upstream.read<XUser[]>(list.path, { ...USER_QUERY, ...pageQuery(list, cursor, limit) }, list.subject);
-    return { items: (answer.data ?? []).map(mapUser), cursor: answer.meta?.next_token };
+    const page = pageRequest(list, cursor, limit);
+    const answer = await upstream.read(list.name, [...list.args, page], list.subject, (x) => list.call(x, page));
+    return { items: mapUsers(answer.data), cursor: answer.meta?.nextToken };
   };
 }
 
+// An unknown count (null: X did not give it) ranks below every known one, zero included.
+const known = (count: number | null): number => count ?? -1;
+
 function engagement(tweet: Tweet): number {
-  return tweet.like_count + tweet.retweet_count + tweet.reply_count + tweet.quote_count;
+  const parts = [tweet.like_count, tweet.retweet_count, tweet.reply_count, tweet.quote_count];
+  return parts.every((part) => part === null) ? -1 : parts.reduce<number>((sum, part) => sum + (part ?? 0), 0);
 }
 
 function tweetComparator(sort: TweetSort): (a: Tweet, b: Tweet) => number {
-  const score = sort === 'popular' ? (tweet: Tweet) => tweet.like_count : engagement;
+  const score = sort === 'popular' ? (tweet: Tweet) => known(tweet.like_count) : engagement;
   return (a, b) => score(b) - score(a) || b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id);
 }
 
@@ -48,7 +61,7 @@ function displayName(user: User): string {
 }
 
 function userComparator(sort: UserSort): (a: User, b: User) => number {
-  if (sort === 'followers') return (a, b) => b.followers_count - a.followers_count || a.id.localeCompare(b.id);
+  if (sort === 'followers') return (a, b) => known(b.followers_count) - known(a.followers_count) || a.id.localeCompare(b.id);
   return (a, b) => displayName(a).localeCompare(displayName(b)) || a.id.localeCompare(b.id);
 }
 

@@ -5,9 +5,13 @@ import type { Tweet } from '../types';
 import { pageOverUpstream } from '../upstream-pages';
 import { checkLike, checkRetweet } from './checks';
 import { getTweetsBatch, getUser, getUserById, getUsersBatch, lookupTweet, xUserByUsername } from './lookups';
+import { postFields, userFields } from './fields';
 import { sortedTweets, sortedUsers, tweetPager, userPager, type XList } from './pages';
 import { searchTweets, searchUsers } from './search';
+import { mapTrends } from './map-records';
+import { isXId } from './trusted';
 import type { XUpstream } from './upstream';
+import type { XPost, XUser } from './x-types';
 
 // Perch's reads on X API v2, operation by operation (docs/platforms/x.md has the table).
 
@@ -34,80 +38,127 @@ const SMALL = { min: 1, max: 100 } as const;
 /** The reads of the X platform on one upstream. */
 export function xReads(upstream: XUpstream): PlatformReads {
   const userId = async (username: string) => (await xUserByUsername(upstream, username)).id;
-  const timeline = (id: string, kind: 'tweets' | 'mentions', exclude?: string): XList => ({
-    path: `users/${id}/${kind}`,
-    query: exclude ? { exclude } : {},
+  const timeline = (id: string, kind: 'tweets' | 'mentions', exclude: Array<'replies' | 'retweets'> = []): XList<XPost> => ({
+    name: `users.${kind}`,
+    args: [id, exclude],
     subject: 'user',
     min: 5,
     max: 100,
+    call: (x, page) => {
+      const options = { maxResults: page.maxResults, paginationToken: page.token, ...postFields() };
+      return kind === 'tweets' ? x.users.getPosts(id, { ...options, ...(exclude.length ? { exclude } : {}) }) : x.users.getMentions(id, options);
+    },
   });
-  // X answers likers, retweeters and quotes of a post that does not exist with an empty list: ask for the post first.
+  const graph = (id: string, direction: 'followers' | 'following'): XList<XUser> => ({
+    name: `users.${direction}`,
+    args: [id],
+    subject: 'user',
+    ...GRAPH,
+    call: (x, page) => {
+      const options = { maxResults: page.maxResults, paginationToken: page.token, ...userFields() };
+      return direction === 'followers' ? x.users.getFollowers(id, options) : x.users.getFollowing(id, options);
+    },
+  });
+  const followers = async (username: string) => userPager(upstream, graph(await userId(username), 'followers'));
+  // X answers likers, reposters and quotes of a post that does not exist with an empty list: ask for the post first.
   const ensureTweet = (id: string) => lookupTweet(upstream, id);
   const ensureList = async (id: string) => {
-    const answer = await upstream.read<{ id: string }>(`lists/${id}`, {}, 'list');
-    if (!answer.data) throw new NotFoundError('list');
+    const answer = await upstream.read('lists.getById', [id], 'list', (x) => x.lists.getById(id));
+    if (!isXId(answer.data?.id)) throw new NotFoundError('list');
   };
+  const listUsers = (listId: string, kind: 'members' | 'followers'): XList<XUser> => ({
+    name: `lists.${kind}`,
+    args: [listId],
+    subject: 'list',
+    ...SMALL,
+    call: (x, page) => {
+      const options = { maxResults: page.maxResults, paginationToken: page.token, ...userFields() };
+      return kind === 'members' ? x.lists.getMembers(listId, options) : x.lists.getFollowers(listId, options);
+    },
+  });
+  const postUsers = (tweetId: string, kind: 'repostedBy' | 'likingUsers'): XList<XUser> => ({
+    name: `posts.${kind}`,
+    args: [tweetId],
+    subject: 'tweet',
+    ...SMALL,
+    call: (x, page) => {
+      const options = { maxResults: page.maxResults, paginationToken: page.token, ...userFields() };
+      return kind === 'repostedBy' ? x.posts.getRepostedBy(tweetId, options) : x.posts.getLikingUsers(tweetId, options);
+    },
+  });
 
   return {
     getUser: (username) => getUser(upstream, username),
     getUserById: (id) => getUserById(upstream, id),
     getUsersBatch: (usernames) => getUsersBatch(upstream, usernames),
 
-    getUserTweets: async (username, page) => sortedTweets(tweetPager(upstream, timeline(await userId(username), 'tweets', 'replies')), { ...page, max: 100 }),
+    getUserTweets: async (username, page) => sortedTweets(tweetPager(upstream, timeline(await userId(username), 'tweets', ['replies'])), { ...page, max: 100 }),
     getUserReplies: async (username, page) => sortedTweets(tweetPager(upstream, timeline(await userId(username), 'tweets')), { ...page, max: 100 }),
     getUserMedia: async (username, page) =>
-      sortedTweets(tweetPager(upstream, timeline(await userId(username), 'tweets', 'retweets')), { ...page, max: 100, keep: (tweet: Tweet) => tweet.media.length > 0 }),
+      sortedTweets(tweetPager(upstream, timeline(await userId(username), 'tweets', ['retweets'])), { ...page, max: 100, keep: (tweet: Tweet) => tweet.media.length > 0 }),
     getUserMentions: async (username, page) => sortedTweets(tweetPager(upstream, timeline(await userId(username), 'mentions')), { ...page, max: 100 }),
-    getUserFollowers: async (username, page) => sortedUsers(userPager(upstream, { path: `users/${await userId(username)}/followers`, subject: 'user', ...GRAPH }), { ...page, max: GRAPH.max }),
-    getUserFollowing: async (username, page) => sortedUsers(userPager(upstream, { path: `users/${await userId(username)}/following`, subject: 'user', ...GRAPH }), { ...page, max: GRAPH.max }),
+    getUserFollowers: async (username, page) => sortedUsers(await followers(username), { ...page, max: GRAPH.max }),
+    getUserFollowing: async (username, page) => sortedUsers(userPager(upstream, graph(await userId(username), 'following')), { ...page, max: GRAPH.max }),
     getUserFollowerIds: async (username, page) =>
-      pageOverUpstream({
-        fetch: userPager(upstream, { path: `users/${await userId(username)}/followers`, subject: 'user', ...GRAPH }),
-        count: page.count,
-        after: page.after,
-        maxLimit: GRAPH.max,
-        map: (users) => users.map((user) => user.id),
-      }),
-    getUserVerifiedFollowers: async (username, page) =>
-      sortedUsers(userPager(upstream, { path: `users/${await userId(username)}/followers`, subject: 'user', ...GRAPH }), {
-        ...page,
-        max: GRAPH.max,
-        keep: (user) => user.is_blue_verified,
-      }),
+      pageOverUpstream({ fetch: await followers(username), count: page.count, after: page.after, maxLimit: GRAPH.max, map: (users) => users.map((user) => user.id) }),
+    getUserVerifiedFollowers: async (username, page) => sortedUsers(await followers(username), { ...page, max: GRAPH.max, keep: (user) => user.is_blue_verified }),
 
     getTweet: async (id) => (await ensureTweet(id)).tweet,
     getTweetsBatch: (ids) => getTweetsBatch(upstream, ids),
     getTweetConversation: async (id, page) => {
       const { raw } = await ensureTweet(id);
-      const root = raw.conversation_id ?? raw.id;
-      // Recent search (7 days) is X's only way to a conversation: its replies, root and retweets left out.
-      const pager = tweetPager(upstream, { path: 'tweets/search/recent', query: { query: `conversation_id:${root}`, sort_order: 'recency' }, subject: null, min: 10, max: 100, token: 'next_token' });
+      const root = isXId(raw.conversationId) ? raw.conversationId : id;
+      const query = `conversation_id:${root}`;
+      // Recent search (7 days) is X's only way to a conversation: its replies, root and reposts left out.
+      const pager = tweetPager(upstream, {
+        name: 'posts.searchRecent',
+        args: [query, {}],
+        subject: null,
+        min: 10,
+        max: 100,
+        call: (x, request) => x.posts.searchRecent(query, { sortOrder: 'recency', maxResults: request.maxResults, nextToken: request.token, ...postFields() }),
+      });
       return sortedTweets(pager, { ...page, max: 100, keep: (tweet) => tweet.id !== root && !tweet.is_retweet });
     },
     getTweetQuotes: async (id, page) => {
       await ensureTweet(id);
-      return sortedTweets(tweetPager(upstream, { path: `tweets/${id}/quote_tweets`, subject: 'tweet', min: 10, max: 100 }), { ...page, max: 100 });
+      const quotes: XList<XPost> = {
+        name: 'posts.quoted',
+        args: [id],
+        subject: 'tweet',
+        min: 10,
+        max: 100,
+        call: (x, request) => x.posts.getQuoted(id, { maxResults: request.maxResults, paginationToken: request.token, ...postFields() }),
+      };
+      return sortedTweets(tweetPager(upstream, quotes), { ...page, max: 100 });
     },
     getTweetRetweeters: async (id, page) => {
       await ensureTweet(id);
-      return sortedUsers(userPager(upstream, { path: `tweets/${id}/retweeted_by`, subject: 'tweet', ...SMALL }), { ...page, max: SMALL.max });
+      return sortedUsers(userPager(upstream, postUsers(id, 'repostedBy')), { ...page, max: SMALL.max });
     },
     getTweetLikers: async (id, page) => {
       await ensureTweet(id);
-      return sortedUsers(userPager(upstream, { path: `tweets/${id}/liking_users`, subject: 'tweet', ...SMALL }), { ...page, max: SMALL.max });
+      return sortedUsers(userPager(upstream, postUsers(id, 'likingUsers')), { ...page, max: SMALL.max });
     },
 
     getListTweets: async (listId, page) => {
       await ensureList(listId);
-      return sortedTweets(tweetPager(upstream, { path: `lists/${listId}/tweets`, subject: 'list', ...SMALL }), { ...page, max: SMALL.max });
+      const posts: XList<XPost> = {
+        name: 'lists.posts',
+        args: [listId],
+        subject: 'list',
+        ...SMALL,
+        call: (x, request) => x.lists.getPosts(listId, { maxResults: request.maxResults, paginationToken: request.token, ...postFields() }),
+      };
+      return sortedTweets(tweetPager(upstream, posts), { ...page, max: SMALL.max });
     },
     getListMembers: async (listId, page) => {
       await ensureList(listId);
-      return sortedUsers(userPager(upstream, { path: `lists/${listId}/members`, subject: 'list', ...SMALL }), { ...page, max: SMALL.max });
+      return sortedUsers(userPager(upstream, listUsers(listId, 'members')), { ...page, max: SMALL.max });
     },
     getListSubscribers: async (listId, page) => {
       await ensureList(listId);
-      return sortedUsers(userPager(upstream, { path: `lists/${listId}/followers`, subject: 'list', ...SMALL }), { ...page, max: SMALL.max });
+      return sortedUsers(userPager(upstream, listUsers(listId, 'followers')), { ...page, max: SMALL.max });
     },
 
     getCommunity: () => lacking('getCommunity'),
@@ -120,9 +171,10 @@ export function xReads(upstream: XUpstream): PlatformReads {
       const place = findTrendPlace(request.country ?? 'Worldwide');
       if (!place) throw new InvalidInputError(`unknown country "${request.country}"`, 'country');
       const count = request.count ?? 20;
-      const answer = await upstream.read<Array<{ trend_name: string; tweet_count?: number }>>(`trends/by/woeid/${place.woeid}`, { max_trends: count }, null);
-      const trends = (answer.data ?? []).slice(0, count).map((trend, index) => ({ rank: index + 1, name: trend.trend_name, query: trend.trend_name, tweet_count: trend.tweet_count ?? 0 }));
-      return { country: place.name, woeid: place.woeid, as_of: new Date().toISOString(), trends };
+      const answer = await upstream.read('trends.getByWoeid', [place.woeid, count], null, (x) =>
+        x.trends.getByWoeid(place.woeid, { maxTrends: count, trendFields: ['trend_name', 'tweet_count'] }),
+      );
+      return { country: place.name, woeid: place.woeid, as_of: new Date().toISOString(), trends: mapTrends(answer.data, count) };
     },
 
     checkFollow: () => lacking('checkFollow'),

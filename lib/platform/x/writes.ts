@@ -1,17 +1,17 @@
 import { ForbiddenError, UnavailableError } from '../errors';
 import type { PlatformWrites } from '../platform';
 import type { PlatformActor, Tweet } from '../types';
-import { TWEET_QUERY } from './fields';
-import { lookupTweet, xUserByUsername } from './lookups';
-import { mapTweets } from './map-records';
+import { postFields } from './fields';
+import { lookupTweet, tweetsOf, xUserByUsername } from './lookups';
+import { isXId } from './trusted';
 import type { XUpstream } from './upstream';
-import type { XIncludes, XTweet } from './x-types';
 
-// Writes as the connected account, with its OAuth 2.0 user access token: POST/DELETE /2/tweets,
-// /2/users/:id/likes, /2/users/:id/retweets, /2/users/:id/following. X's manage endpoints are
-// idempotent themselves (liking a liked post answers liked: true), and do not say whether
-// anything changed, so these writes are charged whenever X accepts them. X answers a like or a
-// retweet of a post that does not exist with a 400: the post is looked up first, for Perch's 404.
+// Writes as the connected account, with its OAuth 2.0 user access token, through X's official
+// SDK: POST/DELETE /2/tweets, /2/users/:id/likes, /2/users/:id/retweets, /2/users/:id/following.
+// X's manage endpoints are idempotent themselves (liking a liked post answers liked: true), and
+// do not say whether anything changed, so these writes are charged whenever X accepts them. X
+// answers a like or a repost of a post that does not exist with a 400: the post is looked up
+// first, for Perch's 404.
 
 function tokenOf(actor: PlatformActor): string {
   if (actor.credential?.kind !== 'oauth2') throw new UnavailableError('X: this account is connected without a token Perch can write with; connect it again');
@@ -20,10 +20,10 @@ function tokenOf(actor: PlatformActor): string {
 
 /** The writes of the X platform on one upstream. */
 export function xWrites(upstream: XUpstream): PlatformWrites {
-  /** A tweet read back as the acting account (a post X has just taken may not be in the app's cache yet). */
+  /** A post read back as the acting account (a post X has just taken may not be in the app's cache yet). */
   async function readBack(token: string, id: string): Promise<Tweet> {
-    const answer = await upstream.asUser<XTweet>(token, 'GET', `tweets/${id}`, TWEET_QUERY, 'tweet');
-    const [tweet] = answer.data ? mapTweets([answer.data], answer.includes as XIncludes) : [];
+    const answer = await upstream.asUser(token, 'tweet', (x) => x.posts.getById(id, postFields()));
+    const [tweet] = answer.data ? await tweetsOf(upstream, { data: [answer.data], includes: answer.includes }) : [];
     if (!tweet) throw new UnavailableError('X took the post but did not answer it back: look it up again shortly');
     return tweet;
   }
@@ -34,52 +34,54 @@ export function xWrites(upstream: XUpstream): PlatformWrites {
       // X answers a reply to or a quote of nothing with a 400; Perch answers 404 as for any missing tweet.
       if (request.in_reply_to_tweet_id) await lookupTweet(upstream, request.in_reply_to_tweet_id);
       if (request.quoted_tweet_id) await lookupTweet(upstream, request.quoted_tweet_id);
-      const body: Record<string, unknown> = { text: request.text };
-      if (request.in_reply_to_tweet_id) body.reply = { in_reply_to_tweet_id: request.in_reply_to_tweet_id };
-      if (request.quoted_tweet_id) body.quote_tweet_id = request.quoted_tweet_id;
-      const created = await upstream.asUser<{ id: string; text: string }>(token, 'POST', 'tweets', body, null);
-      if (!created.data?.id) throw new UnavailableError('X did not say which post it created');
+      const body = {
+        text: request.text,
+        ...(request.in_reply_to_tweet_id ? { reply: { inReplyToTweetId: request.in_reply_to_tweet_id } } : {}),
+        ...(request.quoted_tweet_id ? { quoteTweetId: request.quoted_tweet_id } : {}),
+      };
+      const created = await upstream.asUser(token, null, (x) => x.posts.create(body));
+      if (!isXId(created.data?.id)) throw new UnavailableError('X did not say which post it created');
       return readBack(token, created.data.id);
     },
     async deleteTweet(actor, tweetId) {
       const token = tokenOf(actor);
       const { tweet } = await lookupTweet(upstream, tweetId);
       if (tweet.author_id !== actor.id) throw new ForbiddenError('you can delete only your own posts');
-      await upstream.asUser(token, 'DELETE', `tweets/${tweetId}`, {}, 'tweet');
+      await upstream.asUser(token, 'tweet', (x) => x.posts.delete(tweetId));
       return { id: tweetId, deleted: true };
     },
     async likeTweet(actor, tweetId) {
       await lookupTweet(upstream, tweetId);
-      await upstream.asUser(tokenOf(actor), 'POST', `users/${actor.id}/likes`, { tweet_id: tweetId }, 'tweet');
+      await upstream.asUser(tokenOf(actor), 'tweet', (x) => x.users.likePost(actor.id, { tweetId }));
       return { tweet_id: tweetId, liked: true };
     },
     async unlikeTweet(actor, tweetId) {
       await lookupTweet(upstream, tweetId);
-      await upstream.asUser(tokenOf(actor), 'DELETE', `users/${actor.id}/likes/${tweetId}`, {}, 'tweet');
+      await upstream.asUser(tokenOf(actor), 'tweet', (x) => x.users.unlikePost(actor.id, tweetId));
       return { tweet_id: tweetId, liked: false };
     },
     async retweet(actor, tweetId) {
       await lookupTweet(upstream, tweetId);
-      const answer = await upstream.asUser<{ retweeted: boolean; rest_id?: string }>(tokenOf(actor), 'POST', `users/${actor.id}/retweets`, { tweet_id: tweetId }, 'tweet');
-      // X names the new retweet in rest_id; without it there is no id to give.
-      if (!answer.data?.rest_id) throw new UnavailableError('X retweeted the post but did not name the retweet');
-      return { tweet_id: tweetId, retweeted: true, retweet_id: answer.data.rest_id };
+      const answer = await upstream.asUser(tokenOf(actor), 'tweet', (x) => x.users.repostPost(actor.id, { tweetId }));
+      // X names the new repost in rest_id; without it (or with one that is no X id) there is no id to give.
+      if (!isXId(answer.data?.restId)) throw new UnavailableError('X reposted the post but did not name the repost');
+      return { tweet_id: tweetId, retweeted: true, retweet_id: answer.data.restId };
     },
     async unretweet(actor, tweetId) {
       await lookupTweet(upstream, tweetId);
-      await upstream.asUser(tokenOf(actor), 'DELETE', `users/${actor.id}/retweets/${tweetId}`, {}, 'tweet');
+      await upstream.asUser(tokenOf(actor), 'tweet', (x) => x.users.unrepostPost(actor.id, tweetId));
       return { tweet_id: tweetId, retweeted: false };
     },
     async follow(actor, username) {
       const token = tokenOf(actor);
       const target = await xUserByUsername(upstream, username);
-      await upstream.asUser(token, 'POST', `users/${actor.id}/following`, { target_user_id: target.id }, 'user');
+      await upstream.asUser(token, 'user', (x) => x.users.followUser(actor.id, { targetUserId: target.id }));
       return { username: target.username, following: true };
     },
     async unfollow(actor, username) {
       const token = tokenOf(actor);
       const target = await xUserByUsername(upstream, username);
-      await upstream.asUser(token, 'DELETE', `users/${actor.id}/following/${target.id}`, {}, 'user');
+      await upstream.asUser(token, 'user', (x) => x.users.unfollowUser(actor.id, target.id));
       return { username: target.username, following: false };
     },
   };

@@ -1,61 +1,30 @@
-// X API v2's objects, the fields Perch asks for (fields.ts) and reads. Everything X may leave out
-// is optional: a field missing from an answer becomes null in Perch's records, never a guess.
+import type { PostsClient, Schemas, UsersClient } from '@xdevplatform/xdk';
 
-type Span = { start: number; end: number };
+// X API v2's objects as X's official SDK (@xdevplatform/xdk) types them: camelCase, because the
+// SDK turns X's snake_case JSON into camelCase keys. Everything is optional there: a field
+// missing from an answer becomes null in Perch's records, never a guess (map-records.ts), and
+// an object missing what a record needs is left out (trusted.ts).
 
-/** A problem (RFC 7807-style) as X reports errors: in `errors` beside data, or as the body. */
-export type XProblem = { title?: string; detail?: string; type?: string; status?: number; message?: string; resource_type?: string; resource_id?: string; value?: string };
+export type XUser = Schemas.User;
+export type XPost = Schemas.Post;
+export type XMedia = Schemas.Media;
+export type XProblem = Schemas.Problem;
+export type XIncludes = Schemas.Expansions;
+export type XTrend = Schemas.Trend;
 
-export type XUser = {
-  id: string;
-  username: string;
-  name?: string;
-  description?: string;
-  location?: string;
-  url?: string;
-  profile_image_url?: string;
-  profile_banner_url?: string;
-  created_at?: string;
-  protected?: boolean;
-  verified?: boolean;
-  verified_type?: string;
-  pinned_tweet_id?: string;
-  public_metrics?: { followers_count?: number; following_count?: number; tweet_count?: number; listed_count?: number; like_count?: number; media_count?: number };
+/** The options of an SDK method (its last overload: the one answering the parsed body). */
+type OptionsOf<F> = F extends (first: never, options?: infer O) => Promise<unknown> ? NonNullable<O> : never;
+
+/** A read answering posts (GET /2/tweets/:id, timelines, search …): the fields it may ask for. */
+export type PostReadOptions = OptionsOf<PostsClient['getById']>;
+
+/** A read answering users (GET /2/users/by/username/:username, followers …). */
+export type UserReadOptions = OptionsOf<UsersClient['getByUsername']>;
+
+/** What every X v2 answer may carry: data, includes, meta and partial errors. */
+export type XAnswer<T> = {
+  data?: T;
+  includes?: XIncludes;
+  meta?: { resultCount?: number; nextToken?: string };
+  errors?: XProblem[];
 };
-
-export type XTweet = {
-  id: string;
-  text: string;
-  note_tweet?: { text?: string };
-  created_at?: string;
-  lang?: string;
-  author_id?: string;
-  conversation_id?: string;
-  in_reply_to_user_id?: string;
-  community_id?: string;
-  possibly_sensitive?: boolean;
-  referenced_tweets?: Array<{ type: 'replied_to' | 'quoted' | 'retweeted'; id: string }>;
-  attachments?: { media_keys?: string[] };
-  public_metrics?: { like_count?: number; retweet_count?: number; reply_count?: number; quote_count?: number; bookmark_count?: number; impression_count?: number };
-  entities?: {
-    hashtags?: Array<Span & { tag: string }>;
-    cashtags?: Array<Span & { tag: string }>;
-    mentions?: Array<Span & { username: string; id?: string }>;
-    urls?: Array<Span & { url: string; expanded_url?: string; display_url?: string }>;
-  };
-};
-
-export type XMedia = {
-  media_key: string;
-  type: string;
-  url?: string;
-  preview_image_url?: string;
-  width?: number;
-  height?: number;
-  duration_ms?: number;
-  alt_text?: string;
-  variants?: Array<{ url: string; content_type?: string; bit_rate?: number }>;
-};
-
-/** The includes of an answer with the expansions of fields.ts. */
-export type XIncludes = { users?: XUser[]; tweets?: XTweet[]; media?: XMedia[] };

@@ -1,0 +1,52 @@
+import http from 'node:http';
+import https from 'node:https';
+import { HttpClient } from '@xdevplatform/xdk';
+
+// The X SDK sends its requests through an HttpClient that calls the global fetch. Perch gives it
+// this one instead, on node:http(s), so that an operator's or a test's HTTPS agent (a private CA,
+// a proxy) applies to every call, http:// works for a loopback mock, and a timeout is an error
+// named TimeoutError that upstream.ts can tell from a refused connection.
+
+type SdkRequest = { method?: string; headers?: Headers; body?: string; signal?: AbortSignal; timeout?: number };
+
+export class NodeHttpClient extends HttpClient {
+  constructor(private readonly agent?: https.Agent) {
+    super();
+  }
+
+  override request(url: string, options: SdkRequest = {}): Promise<Response> {
+    const target = new URL(url);
+    const secure = target.protocol === 'https:';
+    const headers = Object.fromEntries(options.headers?.entries() ?? []);
+    return new Promise<Response>((resolve, reject) => {
+      const request = (secure ? https : http).request(
+        target,
+        { method: options.method ?? 'GET', headers, ...(secure && this.agent ? { agent: this.agent } : {}), signal: options.signal },
+        (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.on('error', reject);
+          answer.on('end', () => {
+            const responseHeaders = new Headers();
+            for (const [name, value] of Object.entries(answer.headers)) {
+              for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) responseHeaders.append(name, one);
+            }
+            const status = answer.statusCode ?? 502;
+            // A Response cannot carry a body with 204/304.
+            const body = status === 204 || status === 304 ? null : Buffer.concat(chunks);
+            resolve(new Response(body, { status, statusText: answer.statusMessage ?? '', headers: responseHeaders }));
+          });
+        },
+      );
+      if (options.timeout && options.timeout > 0) {
+        request.setTimeout(options.timeout, () => {
+          const timeout = new Error(`X did not answer within ${options.timeout} ms`);
+          timeout.name = 'TimeoutError';
+          request.destroy(timeout);
+        });
+      }
+      request.on('error', reject);
+      request.end(options.body);
+    });
+  }
+}
