@@ -5,6 +5,11 @@ import { profileHref } from '@/lib/explorer/links';
 import { Avatar } from './avatar';
 import { VerifiedBadge } from './verified-badge';
 
+// A count the platform did not give (null) is unknown, not zero: show a dash.
+function compactOrDash(value: number | null): string {
+  return value === null ? '—' : formatCompact(value);
+}
+
 /** A user in a list (search results, followers, members): links to the profile. */
 export function UserRow({ user }: { user: User }) {
   return (
@@ -20,9 +25,9 @@ export function UserRow({ user }: { user: User }) {
           {user.protected && <span className="text-xs text-slate-500">(protected)</span>}
         </div>
         {user.description && <p className="line-clamp-2 text-sm text-slate-700 dark:text-slate-300">{user.description}</p>}
-        <p className="text-xs text-slate-500 dark:text-slate-400" title={`${formatNumber(user.followers_count)} followers`}>
-          <span className="font-medium text-slate-700 tabular-nums dark:text-slate-300">{formatCompact(user.followers_count)}</span> followers ·{' '}
-          <span className="font-medium text-slate-700 tabular-nums dark:text-slate-300">{formatCompact(user.following_count)}</span> following
+        <p className="text-xs text-slate-500 dark:text-slate-400" title={user.followers_count === null ? undefined : `${formatNumber(user.followers_count)} followers`}>
+          <span className="font-medium text-slate-700 tabular-nums dark:text-slate-300">{compactOrDash(user.followers_count)}</span> followers ·{' '}
+          <span className="font-medium text-slate-700 tabular-nums dark:text-slate-300">{compactOrDash(user.following_count)}</span> following
         </p>
       </div>
     </article>

@@ -13,6 +13,14 @@ const verifiedType = z.enum(['none', 'blue', 'business', 'government']);
 
 const displayName = z.string().nullable().describe('The display name; null where the account has none (Bluesky)');
 
+// Unknown values are null, never 0: X leaves a count out when it does not have it, and
+// inventing 0 would tell the caller something false (and sort the record as if it were known).
+const userCount = z
+  .number()
+  .int()
+  .nullable()
+  .describe('null where the platform does not give it (X, when its answer lacks the count)');
+
 /** A user as a platform reads it; the API adds `viewer` (UserWithViewerSchema). */
 export const UserSchema = z
   .object({
@@ -25,9 +33,9 @@ export const UserSchema = z
     profile_image_url: z.string().nullable(),
     profile_banner_url: z.string().nullable(),
     created_at: time.nullable().describe('ISO-8601 UTC time; null where the platform does not say'),
-    followers_count: z.number().int(),
-    following_count: z.number().int(),
-    tweet_count: z.number().int(),
+    followers_count: userCount,
+    following_count: userCount,
+    tweet_count: userCount,
     like_count: z.number().int().nullable().describe('null where the platform does not count it (Bluesky)'),
     media_count: z.number().int().nullable().describe('null where the platform does not count it (Bluesky)'),
     listed_count: z.number().int().nullable().describe('null where the platform does not count it (Bluesky)'),
@@ -73,6 +81,13 @@ export const MediaSchema = z
   })
   .meta({ id: 'Media' });
 
+// As userCount, for a post's public metrics.
+const tweetCount = z
+  .number()
+  .int()
+  .nullable()
+  .describe('null where the platform does not give it (X, when its answer lacks the count)');
+
 const tweetFields = {
   id,
   url: z.string(),
@@ -86,11 +101,11 @@ const tweetFields = {
   is_reply: z.boolean(),
   is_retweet: z.boolean(),
   is_quote: z.boolean(),
-  like_count: z.number().int(),
-  retweet_count: z.number().int(),
-  reply_count: z.number().int(),
-  quote_count: z.number().int(),
-  bookmark_count: z.number().int(),
+  like_count: tweetCount,
+  retweet_count: tweetCount,
+  reply_count: tweetCount,
+  quote_count: tweetCount,
+  bookmark_count: tweetCount,
   view_count: z.number().int().nullable(),
   entities: EntitiesSchema,
   media: z.array(MediaSchema),

@@ -23,11 +23,16 @@ export type Tweet = {
   is_reply: boolean;
   is_retweet: boolean;
   is_quote: boolean;
-  like_count: number;
-  retweet_count: number;
-  reply_count: number;
-  quote_count: number;
-  bookmark_count: number;
+  /** null where the platform does not give it (X, when its answer lacks the count) */
+  like_count: number | null;
+  /** null where the platform does not give it (X, when its answer lacks the count) */
+  retweet_count: number | null;
+  /** null where the platform does not give it (X, when its answer lacks the count) */
+  reply_count: number | null;
+  /** null where the platform does not give it (X, when its answer lacks the count) */
+  quote_count: number | null;
+  /** null where the platform does not give it (X, when its answer lacks the count) */
+  bookmark_count: number | null;
   view_count: number | null;
   entities: Entities;
   media: Media[];
@@ -111,11 +116,16 @@ export type EmbeddedTweet = {
   is_reply: boolean;
   is_retweet: boolean;
   is_quote: boolean;
-  like_count: number;
-  retweet_count: number;
-  reply_count: number;
-  quote_count: number;
-  bookmark_count: number;
+  /** null where the platform does not give it (X, when its answer lacks the count) */
+  like_count: number | null;
+  /** null where the platform does not give it (X, when its answer lacks the count) */
+  retweet_count: number | null;
+  /** null where the platform does not give it (X, when its answer lacks the count) */
+  reply_count: number | null;
+  /** null where the platform does not give it (X, when its answer lacks the count) */
+  quote_count: number | null;
+  /** null where the platform does not give it (X, when its answer lacks the count) */
+  bookmark_count: number | null;
   view_count: number | null;
   entities: Entities;
   media: Media[];
@@ -146,9 +156,12 @@ export type User = {
   profile_banner_url: string | null;
   /** ISO-8601 UTC time; null where the platform does not say */
   created_at: string | null;
-  followers_count: number;
-  following_count: number;
-  tweet_count: number;
+  /** null where the platform does not give it (X, when its answer lacks the count) */
+  followers_count: number | null;
+  /** null where the platform does not give it (X, when its answer lacks the count) */
+  following_count: number | null;
+  /** null where the platform does not give it (X, when its answer lacks the count) */
+  tweet_count: number | null;
   /** null where the platform does not count it (Bluesky) */
   like_count: number | null;
   /** null where the platform does not count it (Bluesky) */
@@ -243,7 +256,7 @@ export type ExportEstimate = {
 };
 
 /** Every error code an answer can carry (contract section 1). */
-export type ErrorCode = "invalid_request" | "unauthorized" | "insufficient_credits" | "key_limit_reached" | "key_budget_reached" | "workspace_budget_reached" | "forbidden" | "account_not_connected" | "not_found" | "method_not_allowed" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_failed_authentications" | "too_many_streams" | "too_many_connections" | "internal_error" | "unavailable";
+export type ErrorCode = "invalid_request" | "unauthorized" | "insufficient_credits" | "key_limit_reached" | "key_budget_reached" | "workspace_budget_reached" | "forbidden" | "account_not_connected" | "not_found" | "method_not_allowed" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_failed_authentications" | "too_many_streams" | "too_many_connections" | "internal_error" | "upstream_error" | "unavailable";
 
 /** Each operation's input (query or JSON body; `never` when it takes none) and the `data` of its success. */
 export type OperationTypes = {
