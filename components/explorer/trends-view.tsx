@@ -67,7 +67,7 @@ export function TrendsView({ places }: { places: Place[] }) {
                   <Link href={searchHref(trend.query)} className="min-w-0 flex-1 truncate font-medium text-brand-700 hover:underline dark:text-brand-500">
                     {trend.name}
                   </Link>
-                  <span className="shrink-0 text-xs text-slate-500 tabular-nums dark:text-slate-400">{formatNumber(trend.tweet_count)} {trend.tweet_count === 1 ? 'tweet' : 'tweets'}</span>
+                  <span className="shrink-0 text-xs text-slate-500 tabular-nums dark:text-slate-400">{trend.tweet_count === null ? '—' : `${formatNumber(trend.tweet_count)} ${trend.tweet_count === 1 ? 'tweet' : 'tweets'}`}</span>
                 </li>
               ))}
             </ol>

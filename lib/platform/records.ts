@@ -161,7 +161,14 @@ export const CommunitySchema = z
   })
   .meta({ id: 'Community' });
 
-export const TrendSchema = z.object({ rank: z.number().int(), name: z.string(), query: z.string(), tweet_count: z.number().int() }).meta({ id: 'Trend' });
+export const TrendSchema = z
+  .object({
+    rank: z.number().int(),
+    name: z.string(),
+    query: z.string(),
+    tweet_count: z.number().int().nullable().describe('null where the platform does not count it (X, when its trend lacks tweet_count)'),
+  })
+  .meta({ id: 'Trend' });
 
 export type UserRecord = z.infer<typeof UserWithViewerSchema>;
 export type UserSummaryRecord = z.infer<typeof UserSummarySchema>;

@@ -250,7 +250,7 @@ Trend = TypedDict(
         "rank": "int",
         "name": "str",
         "query": "str",
-        "tweet_count": "int",
+        "tweet_count": "Optional[int]",
     },
 )
 

@@ -199,7 +199,8 @@ export type Trend = {
   rank: number;
   name: string;
   query: string;
-  tweet_count: number;
+  /** null where the platform does not count it (X, when its trend lacks tweet_count) */
+  tweet_count: number | null;
 };
 
 export type ExportJob = {
