@@ -5,18 +5,44 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { XTweet } from '@/lib/platform/x/x-types';
-import { searchMatches } from './fake-x-search';
-import { emptyWorld, nextId, notFoundProblem, tweetAnswer, userObjects, type FakeXWorld } from './fake-x-world';
+import { problem, route } from './fake-x-routes';
+import { toWire } from './fake-x-shapes';
+import { emptyWorld, PROBLEM_INVALID, PROBLEM_NOT_FOUND, type FakeXWorld } from './fake-x-world';
 
-// A local stand-in for X API v2 (X cannot be called from tests), answering in its documented
-// shapes: {data, includes, meta: {result_count, next_token}}, partial errors as problems in
-// `errors`, whole-request errors as a problem {title, detail, type, status}, and
-// x-rate-limit-limit/-remaining/-reset on every answer. It speaks HTTPS only, as twitter-api-v2
-// does, with a self-signed certificate made at start by the openssl CLI. It is also X's OAuth 2.0
-// authorization server for one registered client: an authorize page and /2/oauth2/token.
+// A local stand-in for X's API v2 as X's own SDK (@xdevplatform/xdk) describes it today (X cannot
+// be called from tests): posts with post.fields, referenced_posts and includes.posts, each route
+// as strict as X about its query (fake-x-params.ts), answers typed by the SDK's response types
+// (fake-x-routes.ts, fake-x-shapes.ts) and sent as X's snake_case JSON: {data, includes, meta:
+// {result_count, next_token}}, partial errors as problems in `errors`, whole-request errors as
+// a problem {title, detail, type}, and x-rate-limit-limit/-remaining/-reset on every answer. It
+// speaks HTTPS only, with a self-signed certificate made at start by the openssl CLI. It is also
+// X's OAuth 2.0 authorization server for one registered client: an authorize page,
+// /2/oauth2/token and /2/oauth2/revoke.
 
-export type Fault = { kind: 'rate_limit'; resetIn: number } | { kind: 'server_error'; status: number } | { kind: 'hang' } | { kind: 'not_found_status' };
+/**
+ * An answer for a path that replaces the normal one: a 429 with its reset, a 5xx, no answer at
+ * all, X's 404, or any status with X's problem body for it (or `body`, sent as given).
+ */
+export type Fault =
+  | { kind: 'rate_limit'; resetIn: number }
+  | { kind: 'server_error'; status: number }
+  | { kind: 'hang' }
+  | { kind: 'not_found_status' }
+  | { kind: 'status'; status: number; body?: unknown };
+
+/** X's problem body for a status, as a `status` fault sends it when given none. */
+export function problemFor(status: number): { title: string; detail: string; type: string; status: number } {
+  const known: Record<number, [string, string, string]> = {
+    400: ['Invalid Request', 'One or more parameters to your request was invalid.', PROBLEM_INVALID],
+    401: ['Unauthorized', 'Unauthorized', 'about:blank'],
+    403: ['Forbidden', 'You are not permitted to perform this action.', 'https://api.x.com/2/problems/client-forbidden'],
+    404: ['Not Found Error', 'Could not find the resource.', PROBLEM_NOT_FOUND],
+    422: ['Unprocessable Entity', 'The request could not be processed.', 'about:blank'],
+    429: ['Too Many Requests', 'Too Many Requests', 'about:blank'],
+  };
+  const [title, detail, type] = known[status] ?? ['Error', `Error ${status}`, 'about:blank'];
+  return { title, detail, type, status };
+}
 
 export type FakeX = {
   /** The API origin, https://127.0.0.1:<port>. */
@@ -105,15 +131,15 @@ export async function startFakeX(world: FakeXWorld = emptyWorld()): Promise<Fake
         });
         response.end(body === undefined ? '' : JSON.stringify(body));
       };
-      const problem = (status: number, title: string, detail: string, type = 'about:blank') => send(status, { title, detail, type, status });
       const fault = faults.get(url.pathname);
       if (fault?.kind === 'hang') return; // never answers
       if (fault?.kind === 'rate_limit') {
         const at = Math.floor(Date.now() / 1000) + fault.resetIn;
-        return send(429, { title: 'Too Many Requests', detail: 'Too Many Requests', type: 'about:blank', status: 429 }, { 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(at) });
+        return send(429, problemFor(429), { 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(at) });
       }
-      if (fault?.kind === 'server_error') return problem(fault.status, 'Service Unavailable', 'Service Unavailable');
-      if (fault?.kind === 'not_found_status') return problem(404, 'Not Found Error', 'Could not find the resource.', 'https://api.twitter.com/2/problems/resource-not-found');
+      if (fault?.kind === 'server_error') return send(fault.status, { ...problemFor(fault.status), title: 'Service Unavailable', detail: 'Service Unavailable' });
+      if (fault?.kind === 'not_found_status') return send(404, problemFor(404));
+      if (fault?.kind === 'status') return send(fault.status, fault.body ?? problemFor(fault.status));
 
       if (url.pathname === '/i/oauth2/authorize') return authorize(request.method ?? 'GET', url, raw, response);
       if (url.pathname === '/2/oauth2/token' && request.method === 'POST') return tokenEndpoint(request.headers.authorization, raw, send);
@@ -127,19 +153,26 @@ export async function startFakeX(world: FakeXWorld = emptyWorld()): Promise<Fake
       const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
       const grant = access.get(bearer);
       const isApp = bearer === bearerToken;
-      if (!isApp && (!grant || grant.expires < Date.now())) return problem(401, 'Unauthorized', 'Unauthorized');
+      if (!isApp && (!grant || grant.expires < Date.now())) return send(401, problemFor(401));
       let body: Record<string, unknown> = {};
       if (raw) {
         try {
-          body = JSON.parse(raw) as Record<string, unknown>;
+          const parsed: unknown = JSON.parse(raw);
+          body = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
         } catch {
-          return problem(400, 'Invalid Request', 'The request body is not JSON.');
+          const refused = problem(400, 'Invalid Request', 'The request body is not JSON.', PROBLEM_INVALID);
+          return send(refused.status, refused.body);
         }
       }
-      const answer = route(world, request.method ?? 'GET', url, body, isApp ? null : grant!);
-      if (answer.status === 200) return send(200, answer.body);
-      if (answer.type === UNMATCHED) unmatched.push(`${request.method} ${url.pathname}`);
-      return problem(answer.status, answer.title ?? 'Error', answer.detail ?? '', answer.type);
+      let answer;
+      try {
+        answer = route(world, request.method ?? 'GET', url, body, isApp ? null : { userId: grant!.userId });
+      } catch (error) {
+        // A test's world the fake cannot answer: X's 500, and the reason, rather than a dead socket.
+        return send(500, { title: 'Internal Error', detail: String(error), type: 'https://api.x.com/2/problems/internal-error', status: 500 });
+      }
+      if (answer.unmatched) unmatched.push(`${request.method} ${url.pathname}`);
+      return send(answer.status, toWire(answer.body));
     });
   });
 
@@ -252,232 +285,4 @@ export async function consentAtFakeX(fake: FakeX, authorizeUrl: string, username
   const answer = await requestFake(fake, `${fake.url}/i/oauth2/authorize`, { method: 'POST', form });
   if (answer.status !== 302 || !answer.location) throw new Error(`the fake's consent answered ${answer.status}`);
   return new URL(answer.location);
-}
-
-// ── The API's routes ─────────────────────────────────────────────────────────────────
-
-/** A route's answer: a 200 body, or the problem of an error status. */
-type Answer = { status: number; body?: unknown; title?: string; detail?: string; type?: string };
-
-const INVALID = 'https://api.twitter.com/2/problems/invalid-request';
-const UNMATCHED = 'about:blank#unmatched';
-
-function ok(body: unknown): Answer {
-  return { status: 200, body };
-}
-
-function invalid(detail: string): Answer {
-  return { status: 400, title: 'Invalid Request', detail, type: INVALID };
-}
-
-/** One page of `items` per max_results (X's bounds for the endpoint) and the page token. */
-function paged<T>(items: readonly T[], query: URLSearchParams, min: number, max: number, tokenName = 'pagination_token'): { page: T[]; meta: Record<string, unknown> } | Answer {
-  const size = query.has('max_results') ? Number(query.get('max_results')) : Math.min(max, 100);
-  if (!Number.isInteger(size) || size < min || size > max) return invalid(`The \`max_results\` query parameter value [${query.get('max_results')}] is not between ${min} and ${max}`);
-  const tokenValue = query.get(tokenName);
-  const offset = tokenValue ? Number(Buffer.from(tokenValue, 'base64url').toString().replace(/^o:/, '')) : 0;
-  if (!Number.isInteger(offset) || offset < 0) return invalid(`The \`${tokenName}\` query parameter value is not valid`);
-  const page = items.slice(offset, offset + size);
-  const end = offset + page.length;
-  return { page, meta: { result_count: page.length, ...(end < items.length ? { next_token: Buffer.from(`o:${end}`).toString('base64url') } : {}) } };
-}
-
-function isAnswer(value: unknown): value is Answer {
-  return typeof (value as Answer).status === 'number';
-}
-
-function newestFirst(tweets: XTweet[]): XTweet[] {
-  return [...tweets].sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1));
-}
-
-function route(world: FakeXWorld, method: string, url: URL, body: Record<string, unknown>, grant: Grant | null): Answer {
-  const query = url.searchParams;
-  const parts = url.pathname.split('/').slice(2); // after /2/
-  const [head, a, b, c] = parts;
-  const userById = (id: string) => world.users.find((user) => user.id === id);
-  const tweetById = (id: string) => world.tweets.find((tweet) => tweet.id === id);
-  const userPage = (users: ReturnType<typeof userById>[], min: number, max: number, tokenName?: string): Answer => {
-    const result = paged(
-      users.filter((user) => user !== undefined),
-      query,
-      min,
-      max,
-      tokenName,
-    );
-    if (isAnswer(result)) return result;
-    return ok({ ...(result.page.length ? { data: userObjects(world, result.page, query) } : {}), meta: result.meta });
-  };
-  const tweetPage = (tweets: XTweet[], min: number, max: number, tokenName?: string): Answer => {
-    const result = paged(newestFirst(tweets), query, min, max, tokenName);
-    if (isAnswer(result)) return result;
-    // X's tweet lists name the page's newest and oldest ids in meta.
-    const ids = result.page.length ? { newest_id: result.page[0].id, oldest_id: result.page[result.page.length - 1].id } : {};
-    return ok({ ...(result.page.length ? tweetAnswer(world, result.page, query) : {}), meta: { ...ids, ...result.meta } });
-  };
-  // Writes and user-context reads act as the token's user, and only as it.
-  const actingAs = (id: string): Answer | null => (grant?.userId === id ? null : { status: 403, title: 'Forbidden', detail: 'You are not permitted to perform this action.', type: 'about:blank' });
-
-  if (method === 'GET' && head === 'users') {
-    if (a === 'me') return grant ? ok({ data: userObjects(world, [userById(grant.userId)!], query)[0] }) : { status: 403, title: 'Unsupported Authentication', detail: 'Authenticating with OAuth 2.0 Application-Only is forbidden for this endpoint.' };
-    if (a === 'by' && b === 'username' && c) {
-      const user = world.users.find((candidate) => candidate.username.toLowerCase() === c.toLowerCase());
-      return ok(user ? { data: userObjects(world, [user], query)[0] } : { errors: [notFoundProblem('user', 'username', c)] });
-    }
-    if (a === 'by' && !b) {
-      const names = (query.get('usernames') ?? '').split(',').filter(Boolean);
-      if (names.length === 0 || names.length > 100) return invalid('usernames must hold 1 to 100 names');
-      const found = names.map((name) => world.users.find((user) => user.username.toLowerCase() === name.toLowerCase()));
-      const errors = names.filter((_name, index) => !found[index]).map((name) => notFoundProblem('user', 'usernames', name));
-      const users = found.filter((user) => user !== undefined);
-      return ok({ ...(users.length ? { data: userObjects(world, users, query) } : {}), ...(errors.length ? { errors } : {}) });
-    }
-    if (a === 'search') {
-      const words = (query.get('query') ?? '').toLowerCase();
-      return userPage(
-        world.users.filter((user) => `${user.username} ${user.name ?? ''} ${user.description ?? ''}`.toLowerCase().includes(words)),
-        1,
-        1000,
-        'next_token',
-      );
-    }
-    const user = a ? userById(a) : undefined;
-    if (!user) return ok({ errors: [notFoundProblem('user', 'id', a ?? '')] });
-    if (!b) return ok({ data: userObjects(world, [user], query)[0] });
-    if (b === 'tweets') {
-      const exclude = (query.get('exclude') ?? '').split(',');
-      return tweetPage(
-        world.tweets.filter(
-          (tweet) =>
-            tweet.author_id === user.id &&
-            !(exclude.includes('replies') && tweet.referenced_tweets?.some((ref) => ref.type === 'replied_to')) &&
-            !(exclude.includes('retweets') && tweet.referenced_tweets?.some((ref) => ref.type === 'retweeted')),
-        ),
-        5,
-        100,
-      );
-    }
-    if (b === 'mentions') return tweetPage(world.tweets.filter((tweet) => tweet.entities?.mentions?.some((mention) => mention.username.toLowerCase() === user.username.toLowerCase())), 5, 100);
-    if (b === 'followers') return userPage([...world.follows].reverse().filter(([, followed]) => followed === user.id).map(([follower]) => userById(follower)), 1, 1000);
-    if (b === 'following') return userPage([...world.follows].reverse().filter(([follower]) => follower === user.id).map(([, followed]) => userById(followed)), 1, 1000);
-  }
-
-  if (method === 'GET' && head === 'tweets') {
-    if (a === 'search' && b === 'recent') {
-      const text = query.get('query') ?? '';
-      if (!text) return invalid('query is required');
-      const start = query.get('start_time');
-      const end = query.get('end_time');
-      const sinceId = query.get('since_id');
-      // As instants: 12:00:00.5Z is after a start_time of 12:00:00Z, whatever the strings' order.
-      const time = (tweet: XTweet) => Date.parse(tweet.created_at!);
-      const found = world.tweets.filter(
-        (tweet) =>
-          searchMatches(world, tweet, text) && (!start || time(tweet) >= Date.parse(start)) && (!end || time(tweet) < Date.parse(end)) && (!sinceId || BigInt(tweet.id) > BigInt(sinceId)),
-      );
-      return tweetPage(found, 10, 100, 'next_token');
-    }
-    if (!a) {
-      const ids = (query.get('ids') ?? '').split(',').filter(Boolean);
-      if (ids.length === 0 || ids.length > 100) return invalid('ids must hold 1 to 100 ids');
-      const found = ids.map(tweetById);
-      const tweets = found.filter((tweet) => tweet !== undefined);
-      const errors = ids.filter((_id, index) => !found[index]).map((id) => notFoundProblem('tweet', 'ids', id));
-      return ok({ ...(tweets.length ? tweetAnswer(world, tweets, query) : {}), ...(errors.length ? { errors } : {}) });
-    }
-    const tweet = tweetById(a);
-    if (!b) {
-      if (!tweet) return ok({ errors: [notFoundProblem('tweet', 'id', a)] });
-      const answer = tweetAnswer(world, [tweet], query);
-      return ok({ data: answer.data[0], ...(answer.includes ? { includes: answer.includes } : {}) });
-    }
-    // X lists nobody for a post that does not exist, as for one nobody engaged with.
-    if (b === 'liking_users') return userPage(tweet ? [...world.likes].reverse().filter(([, id]) => id === tweet.id).map(([userId]) => userById(userId)) : [], 1, 100);
-    if (b === 'retweeted_by') return userPage(world.tweets.filter((other) => other.referenced_tweets?.some((ref) => ref.type === 'retweeted' && ref.id === a)).map((other) => userById(other.author_id!)), 1, 100);
-    if (b === 'quote_tweets') return tweetPage(world.tweets.filter((other) => other.referenced_tweets?.some((ref) => ref.type === 'quoted' && ref.id === a)), 10, 100);
-  }
-
-  if (method === 'GET' && head === 'lists' && a) {
-    const list = world.lists.find((candidate) => candidate.id === a);
-    if (!list) return ok({ errors: [notFoundProblem('list', 'id', a)] });
-    if (!b) return ok({ data: { id: list.id, name: list.name } });
-    if (b === 'tweets') return tweetPage(world.tweets.filter((tweet) => list.members.includes(tweet.author_id!)), 1, 100);
-    if (b === 'members') return userPage(list.members.map(userById), 1, 100);
-    if (b === 'followers') return userPage(list.followers.map(userById), 1, 100);
-  }
-
-  if (method === 'GET' && head === 'trends' && a === 'by' && b === 'woeid' && c) {
-    const max = Number(query.get('max_trends') ?? 20);
-    if (!Number.isInteger(max) || max < 1 || max > 50) return invalid('max_trends must be between 1 and 50');
-    return ok({ data: (world.trends[c] ?? []).slice(0, max) });
-  }
-
-  if (head === 'tweets' && method === 'POST' && !a) {
-    if (!grant) return { status: 403, title: 'Unsupported Authentication', detail: 'Authenticating with OAuth 2.0 Application-Only is forbidden for this endpoint.' };
-    const text = typeof body.text === 'string' ? body.text : '';
-    const replyTo = (body.reply as { in_reply_to_tweet_id?: string } | undefined)?.in_reply_to_tweet_id;
-    const quoted = body.quote_tweet_id as string | undefined;
-    const parent = replyTo ? tweetById(replyTo) : undefined;
-    if ((replyTo && !parent) || (quoted && !tweetById(quoted))) return invalid('The referenced post does not exist.');
-    const id = nextId();
-    const references = [...(parent ? [{ type: 'replied_to' as const, id: parent.id }] : []), ...(quoted ? [{ type: 'quoted' as const, id: quoted }] : [])];
-    world.tweets.push({
-      id,
-      text,
-      author_id: grant.userId,
-      created_at: new Date().toISOString(),
-      conversation_id: parent ? (parent.conversation_id ?? parent.id) : id,
-      lang: 'en',
-      ...(parent ? { in_reply_to_user_id: parent.author_id } : {}),
-      ...(references.length ? { referenced_tweets: references } : {}),
-    });
-    return ok({ data: { id, text, edit_history_tweet_ids: [id] } });
-  }
-  if (head === 'tweets' && method === 'DELETE' && a) {
-    const tweet = tweetById(a);
-    if (tweet && tweet.author_id !== grant?.userId) return { status: 403, title: 'Forbidden', detail: 'You are not allowed to delete a Tweet you do not own.' };
-    if (tweet) world.tweets.splice(world.tweets.indexOf(tweet), 1);
-    return ok({ data: { deleted: Boolean(tweet) } });
-  }
-
-  if (head === 'users' && a && (method === 'POST' || method === 'DELETE')) {
-    const refused = actingAs(a);
-    if (refused) return refused;
-    if (b === 'likes') {
-      const tweetId = method === 'POST' ? String(body.tweet_id ?? '') : (c ?? '');
-      if (!tweetById(tweetId)) return invalid(`Could not find tweet with tweet_id: [${tweetId}].`);
-      const index = world.likes.findIndex(([userId, id]) => userId === a && id === tweetId);
-      if (method === 'POST' && index < 0) world.likes.push([a, tweetId]);
-      if (method === 'DELETE' && index >= 0) world.likes.splice(index, 1);
-      return ok({ data: { liked: method === 'POST' } });
-    }
-    if (b === 'retweets') {
-      const tweetId = method === 'POST' ? String(body.tweet_id ?? '') : (c ?? '');
-      if (!tweetById(tweetId)) return invalid(`Could not find tweet with tweet_id: [${tweetId}].`);
-      const existing = world.tweets.find((tweet) => tweet.author_id === a && tweet.referenced_tweets?.some((ref) => ref.type === 'retweeted' && ref.id === tweetId));
-      if (method === 'DELETE') {
-        if (existing) world.tweets.splice(world.tweets.indexOf(existing), 1);
-        return ok({ data: { retweeted: false } });
-      }
-      const source = tweetById(tweetId)!;
-      const author = userById(source.author_id!)!;
-      const retweet = existing ?? {
-        id: nextId(),
-        text: `RT @${author.username}: ${source.text}`.slice(0, 140),
-        author_id: a,
-        created_at: new Date().toISOString(),
-        referenced_tweets: [{ type: 'retweeted' as const, id: tweetId }],
-      };
-      if (!existing) world.tweets.push({ ...retweet, conversation_id: retweet.id });
-      return ok({ data: { retweeted: true, rest_id: retweet.id } });
-    }
-    if (b === 'following') {
-      const target = method === 'POST' ? String(body.target_user_id ?? '') : (c ?? '');
-      if (!userById(target)) return invalid(`Could not find user with target_user_id: [${target}].`);
-      const index = world.follows.findIndex(([follower, followed]) => follower === a && followed === target);
-      if (method === 'POST' && index < 0) world.follows.push([a, target]);
-      if (method === 'DELETE' && index >= 0) world.follows.splice(index, 1);
-      return ok({ data: method === 'POST' ? { following: true, pending_follow: false } : { following: false } });
-    }
-  }
-  return { status: 404, title: 'Not Found', detail: `Sorry, that page does not exist: ${method} ${url.pathname}`, type: UNMATCHED };
 }

@@ -1,5 +1,4 @@
-import type { XTweet } from '@/lib/platform/x/x-types';
-import type { FakeXWorld } from './fake-x-world';
+import type { FakePost, FakeXWorld } from './fake-x-world';
 
 // The fake's reading of X's recent search query (docs.x.com, "Build a query"): terms ANDed by
 // space, OR between runs of them (AND binds first), parentheses, - negating a term or a group,
@@ -30,7 +29,7 @@ function parse(tokens: string[]): Node {
       at += 1;
       return { op: 'not', node: unary() };
     }
-    const token = tokens[at++];
+    const token = tokens[at++] ?? ''; // a query cut short matches as an empty word
     if (token === '(') {
       const inner = or();
       at += 1; // ')'
@@ -54,35 +53,37 @@ function parse(tokens: string[]): Node {
   return or();
 }
 
-function termMatches(world: FakeXWorld, tweet: XTweet, term: string): boolean {
-  const text = tweet.text.toLowerCase();
+function termMatches(world: FakeXWorld, post: FakePost, term: string): boolean {
+  const text = post.text.toLowerCase();
   const lower = term.toLowerCase();
   const user = (value: string) => world.users.find((candidate) => candidate.id === value || candidate.username.toLowerCase() === value.toLowerCase());
+  const named = (username: string | null | undefined, name: string) => (username ?? '').toLowerCase() === name.toLowerCase();
   const colon = term.indexOf(':');
   const [operator, value] = colon > 0 && !term.startsWith('"') ? [term.slice(0, colon), term.slice(colon + 1)] : ['', term];
-  if (term === 'is:reply') return Boolean(tweet.referenced_tweets?.some((ref) => ref.type === 'replied_to'));
-  if (term === 'is:retweet') return Boolean(tweet.referenced_tweets?.some((ref) => ref.type === 'retweeted'));
-  if (operator === 'from') return tweet.author_id !== undefined && tweet.author_id === user(value)?.id;
+  const references = (type: 'replied_to' | 'retweeted') => (post.referencedPosts ?? []).some((ref) => ref.type === type);
+  if (term === 'is:reply') return references('replied_to');
+  if (term === 'is:retweet') return references('retweeted');
+  if (operator === 'from') return post.authorId !== undefined && post.authorId === user(value)?.id;
   if (operator === 'to') {
     const target = user(value);
-    return Boolean(target && (tweet.in_reply_to_user_id === target.id || (tweet.entities?.mentions ?? []).some((m) => m.username.toLowerCase() === target.username.toLowerCase())));
+    return Boolean(target && (post.inReplyToUserId === target.id || (post.entities?.mentions ?? []).some((m) => named(m.username, target.username))));
   }
-  if (operator === 'lang') return tweet.lang === value;
-  if (operator === 'conversation_id') return tweet.conversation_id === value;
-  if (term.startsWith('#')) return (tweet.entities?.hashtags ?? []).some((h) => h.tag.toLowerCase() === lower.slice(1)) || text.includes(lower);
-  if (term.startsWith('@')) return (tweet.entities?.mentions ?? []).some((m) => m.username.toLowerCase() === lower.slice(1)) || text.includes(lower);
+  if (operator === 'lang') return post.lang === value;
+  if (operator === 'conversation_id') return post.conversationId === value;
+  if (term.startsWith('#')) return (post.entities?.hashtags ?? []).some((h) => h.tag.toLowerCase() === lower.slice(1)) || text.includes(lower);
+  if (term.startsWith('@')) return (post.entities?.mentions ?? []).some((m) => named(m.username, lower.slice(1))) || text.includes(lower);
   if (term.startsWith('"')) return text.includes(lower.slice(1, -1));
   return text.includes(lower);
 }
 
-function evaluate(world: FakeXWorld, tweet: XTweet, node: Node): boolean {
-  if (node.op === 'term') return termMatches(world, tweet, node.term);
-  if (node.op === 'not') return !evaluate(world, tweet, node.node);
-  if (node.op === 'and') return node.nodes.every((inner) => evaluate(world, tweet, inner));
-  return node.nodes.some((inner) => evaluate(world, tweet, inner));
+function evaluate(world: FakeXWorld, post: FakePost, node: Node): boolean {
+  if (node.op === 'term') return termMatches(world, post, node.term);
+  if (node.op === 'not') return !evaluate(world, post, node.node);
+  if (node.op === 'and') return node.nodes.every((inner) => evaluate(world, post, inner));
+  return node.nodes.some((inner) => evaluate(world, post, inner));
 }
 
-/** Whether X's recent search `query` finds `tweet` in `world`. */
-export function searchMatches(world: FakeXWorld, tweet: XTweet, query: string): boolean {
-  return evaluate(world, tweet, parse(tokenize(query)));
+/** Whether X's recent search `query` finds `post` in `world`. */
+export function searchMatches(world: FakeXWorld, post: FakePost, query: string): boolean {
+  return evaluate(world, post, parse(tokenize(query)));
 }

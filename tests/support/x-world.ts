@@ -3,11 +3,12 @@ import { LOCAL_SYNTAX } from '@/lib/platform/syntax';
 import { createServedPlatforms, type ServedPlatforms } from '@/lib/platform/served-platforms';
 import type { ApiAccount } from './api-client';
 import type { FakeX } from './fake-x-api';
-import type { FakeXWorld } from './fake-x-world';
+import type { FakeUser, FakeXWorld } from './fake-x-world';
 import type { ContractSubjects } from './platform-contract';
 
-// A small X world for the fake X API (accounts, posts with a reply thread, a quote, a retweet,
-// a mention, media, follows, likes, a list, trends) and Perch's platforms pointed at the fake.
+// A small X world for the fake X API (accounts, posts with a reply thread, a quote, a repost,
+// a mention, media, a long post, follows, likes, a list, trends), its records typed by X's SDK,
+// and Perch's platforms pointed at the fake.
 
 export const X_IDS = {
   alice: '1001',
@@ -15,6 +16,8 @@ export const X_IDS = {
   carol: '1003',
   dan: '1004',
   erin: '1005',
+  /** A user X gives no public_metrics at all (every count unknown); author of `long`, followed by nobody. */
+  frank: '1006',
   hello: '1800000000000000001',
   second: '1800000000000000002',
   media: '1800000000000000003',
@@ -23,78 +26,101 @@ export const X_IDS = {
   quote: '1800000000000000006',
   mention: '1800000000000000007',
   retweet: '1800000000000000008',
+  /** A long post: `text` cut at 280 characters, the whole in note_post (LONG_POST_TEXT); its public_metrics lack bookmark_count and impression_count. */
+  long: '1800000000000000009',
   list: '1500000000000000001',
 } as const;
 
+/** The whole text of the long post (X_IDS.long), over 280 characters; X's `text` holds its first 280. */
+export const LONG_POST_TEXT =
+  'A long note on #wading herons at dawn: they stand still in the shallows for minutes on end, then strike faster than the eye can follow. ' +
+  'I watched one for an hour this morning from the old pier and counted eleven catches, most of them small fish, one of them a frog. ' +
+  'More notes to come once the season turns.';
+
 const at = (minutes: number) => new Date(Date.UTC(2026, 10, 20, 12, minutes)).toISOString();
 
-/** The world: alice (4 followers, 3 posts), bob, carol, dan (blue verified), erin. */
+/** The world: alice (4 followers, 3 posts, a pinned post), bob, carol, dan (blue verified), erin, frank (no counts). */
 export function xWorld(): FakeXWorld {
   const I = X_IDS;
-  const user = (id: string, username: string, name: string, extra: Partial<FakeXWorld['users'][number]> = {}) => ({
+  const user = (id: string, username: string, name: string, extra: Partial<FakeUser> = {}): FakeUser => ({
     id,
     username,
     name,
     description: '',
-    created_at: '2020-01-02T03:04:05.000Z',
-    profile_image_url: `https://pbs.twimg.com/profile_images/${id}/normal.jpg`,
+    createdAt: '2020-01-02T03:04:05.000Z',
+    profileImageUrl: `https://pbs.twimg.com/profile_images/${id}/normal.jpg`,
     protected: false,
     verified: false,
-    verified_type: 'none',
-    public_metrics: { listed_count: 1, like_count: 7, media_count: 1 },
+    verifiedType: 'none',
+    // followers, following and posts are counted from the world.
+    publicMetrics: { listedCount: 1, likeCount: 7, mediaCount: 1 },
     ...extra,
   });
+  const hashtag = LONG_POST_TEXT.indexOf('#wading');
   return {
     users: [
-      user(I.alice, 'alice', 'Alice Example', { description: 'Writes about #perch and birds', location: 'Lisbon', url: 'https://t.co/alice', pinned_tweet_id: I.hello }),
+      user(I.alice, 'alice', 'Alice Example', { description: 'Writes about #perch and birds', location: 'Lisbon', url: 'https://t.co/alice', pinnedPostId: I.hello }),
       user(I.bob, 'bob', 'Bob'),
       user(I.carol, 'carol', 'Carol'),
-      user(I.dan, 'dan', 'Dan', { verified: true, verified_type: 'blue' }),
+      user(I.dan, 'dan', 'Dan', { verified: true, verifiedType: 'blue' }),
       user(I.erin, 'erin', 'erin'),
+      user(I.frank, 'frank', 'Frank', { publicMetrics: null }),
     ],
-    tweets: [
-      { id: I.hello, text: 'Hello from alice #perch', author_id: I.alice, created_at: at(0), conversation_id: I.hello, lang: 'en', entities: { hashtags: [{ start: 17, end: 23, tag: 'perch' }] } },
-      { id: I.second, text: 'A second post, about birds', author_id: I.alice, created_at: at(1), conversation_id: I.second, lang: 'en', public_metrics: { impression_count: 42 } },
-      { id: I.media, text: 'A photo https://t.co/pic', author_id: I.alice, created_at: at(2), conversation_id: I.media, lang: 'en', attachments: { media_keys: ['3_1'] } },
+    posts: [
+      { id: I.hello, text: 'Hello from alice #perch', authorId: I.alice, createdAt: at(0), conversationId: I.hello, lang: 'en', entities: { hashtags: [{ start: 17, end: 23, tag: 'perch' }] } },
+      { id: I.second, text: 'A second post, about birds', authorId: I.alice, createdAt: at(1), conversationId: I.second, lang: 'en', publicMetrics: { impressionCount: 42 } },
+      { id: I.media, text: 'A photo https://t.co/pic', authorId: I.alice, createdAt: at(2), conversationId: I.media, lang: 'en', attachments: { mediaKeys: ['3_1'] } },
       {
         id: I.reply,
         text: '@alice nice one',
-        author_id: I.bob,
-        created_at: at(3),
-        conversation_id: I.hello,
-        in_reply_to_user_id: I.alice,
+        authorId: I.bob,
+        createdAt: at(3),
+        conversationId: I.hello,
+        inReplyToUserId: I.alice,
         lang: 'en',
-        referenced_tweets: [{ type: 'replied_to', id: I.hello }],
+        referencedPosts: [{ type: 'replied_to', id: I.hello }],
         entities: { mentions: [{ start: 0, end: 6, username: 'alice', id: I.alice }] },
       },
       {
         id: I.nested,
         text: '@bob agreed',
-        author_id: I.carol,
-        created_at: at(4),
-        conversation_id: I.hello,
-        in_reply_to_user_id: I.bob,
+        authorId: I.carol,
+        createdAt: at(4),
+        conversationId: I.hello,
+        inReplyToUserId: I.bob,
         lang: 'en',
-        referenced_tweets: [{ type: 'replied_to', id: I.reply }],
+        referencedPosts: [{ type: 'replied_to', id: I.reply }],
         entities: { mentions: [{ start: 0, end: 4, username: 'bob' }] },
       },
-      { id: I.quote, text: 'Look at this', author_id: I.carol, created_at: at(5), conversation_id: I.quote, lang: 'en', referenced_tweets: [{ type: 'quoted', id: I.hello }] },
+      { id: I.quote, text: 'Look at this', authorId: I.carol, createdAt: at(5), conversationId: I.quote, lang: 'en', referencedPosts: [{ type: 'quoted', id: I.hello }] },
       {
         id: I.mention,
         text: 'cc @alice about $PRCH https://t.co/x',
-        author_id: I.dan,
-        created_at: at(6),
-        conversation_id: I.mention,
+        authorId: I.dan,
+        createdAt: at(6),
+        conversationId: I.mention,
         lang: 'en',
         entities: {
           mentions: [{ start: 3, end: 9, username: 'alice' }],
           cashtags: [{ start: 16, end: 21, tag: 'PRCH' }],
-          urls: [{ start: 22, end: 35, url: 'https://t.co/x', expanded_url: 'https://perch.example/x', display_url: 'perch.example/x' }],
+          urls: [{ start: 22, end: 35, url: 'https://t.co/x', expandedUrl: 'https://perch.example/x', displayUrl: 'perch.example/x' }],
         },
       },
-      { id: I.retweet, text: 'RT @alice: Hello from alice #perch', author_id: I.erin, created_at: at(7), conversation_id: I.retweet, referenced_tweets: [{ type: 'retweeted', id: I.hello }] },
+      { id: I.retweet, text: 'RT @alice: Hello from alice #perch', authorId: I.erin, createdAt: at(7), conversationId: I.retweet, referencedPosts: [{ type: 'retweeted', id: I.hello }] },
+      {
+        id: I.long,
+        text: LONG_POST_TEXT.slice(0, 280),
+        authorId: I.frank,
+        createdAt: at(8),
+        conversationId: I.long,
+        lang: 'en',
+        entities: { hashtags: [{ start: hashtag, end: hashtag + 7, tag: 'wading' }] },
+        notePost: { text: LONG_POST_TEXT, entities: { hashtags: [{ start: hashtag, end: hashtag + 7, tag: 'wading' }] } },
+        // X leaves these out (as for posts older than the counts): Perch's must be null, not 0.
+        publicMetrics: { bookmarkCount: null, impressionCount: null },
+      },
     ],
-    media: [{ media_key: '3_1', type: 'photo', url: 'https://pbs.twimg.com/media/one.jpg', width: 800, height: 600, alt_text: 'a bird' }],
+    media: [{ mediaKey: '3_1', type: 'photo', url: 'https://pbs.twimg.com/media/one.jpg', width: 800, height: 600, altText: 'a bird' }],
     // alice's followers follow in this order: bob, carol, dan, erin.
     follows: [
       [I.bob, I.alice],
@@ -108,8 +134,8 @@ export function xWorld(): FakeXWorld {
       [I.carol, I.hello],
       [I.dan, I.second],
     ],
-    lists: [{ id: I.list, name: 'birders', owner_id: I.alice, members: [I.alice, I.bob], followers: [I.carol] }],
-    trends: { '1': [{ trend_name: '#perch', tweet_count: 1200 }, { trend_name: 'birds' }], '23424977': [{ trend_name: 'Thanksgiving', tweet_count: 90_000 }] },
+    lists: [{ id: I.list, name: 'birders', ownerId: I.alice, members: [I.alice, I.bob], followers: [I.carol] }],
+    trends: { '1': [{ trendName: '#perch', tweetCount: 1200 }, { trendName: 'birds' }], '23424977': [{ trendName: 'Thanksgiving', tweetCount: 90_000 }] },
   };
 }
 
