@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPool } from '@/lib/db/pool';
 import { startRealtime, type Realtime } from '@/lib/delivery/start-realtime';
 import { setServedPlatforms } from '@/lib/platform/served-platforms';
-import type { XTweet } from '@/lib/platform/x/x-types';
+import type { FakePost } from '../support/fake-x-world';
 import { waitFor } from '../support/account-fixtures';
 import { expectLedgersBalanced, type ApiAccount } from '../support/api-client';
 import { startRealtimeHarness, type RealtimeHarness } from '../support/realtime-harness';
@@ -35,9 +35,9 @@ const orB = `stork${crypto.randomBytes(4).toString('hex')}`;
 const tag = `crane${crypto.randomBytes(4).toString('hex')}`;
 
 /** A new tweet in the fake's world, made now. */
-function post(authorId: string, text: string, extra: Partial<XTweet> = {}): string {
+function post(authorId: string, text: string, extra: Partial<FakePost> = {}): string {
   const id = nextId();
-  fake.world.tweets.push({ id, text, author_id: authorId, created_at: new Date().toISOString(), conversation_id: id, lang: 'en', ...extra });
+  fake.world.posts.push({ id, text, authorId, createdAt: new Date().toISOString(), conversationId: id, lang: 'en', ...extra });
   return id;
 }
 
@@ -101,7 +101,7 @@ describe('rules on X, by polling recent search', () => {
   });
 
   it('deliver new tweets to the stream and the webhook once, nothing from before the rule', async () => {
-    const before = post(I.alice, `${word} before any poll`, { created_at: new Date(Date.now() - 5_000).toISOString() });
+    const before = post(I.alice, `${word} before any poll`, { createdAt: new Date(Date.now() - 5_000).toISOString() });
     realtime = await startRealtime(X_TIME);
     // Each query's position is stored when the source first sees it: the start, no backfill.
     await waitFor(async () => (await positions()).length === 5, 10_000);
@@ -115,7 +115,7 @@ describe('rules on X, by polling recent search', () => {
     sent.carol = post(I.carol, 'carol says something else');
     post(I.dan, 'dan matches no rule');
     // Rules mean what search means: retweets are left out of query rules.
-    post(I.erin, `RT @alice: ${word} from alice`, { referenced_tweets: [{ type: 'retweeted', id: sent.alice }] });
+    post(I.erin, `RT @alice: ${word} from alice`, { referencedPosts: [{ type: 'retweeted', id: sent.alice }] });
 
     const expected = [
       `words ${sent.alice}`,

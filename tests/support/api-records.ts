@@ -43,6 +43,11 @@ function expectCount(value: unknown, what: string): void {
   expect(Number.isInteger(value) && (value as number) >= 0, `${what} = ${JSON.stringify(value)} is a count`).toBe(true);
 }
 
+/** A record's count: a count, or null where the platform does not give it (never an invented 0). */
+function expectRecordCount(value: unknown, what: string): void {
+  if (value !== null) expectCount(value, what);
+}
+
 /** Unknown text is null, never "" (contract section 5). */
 function expectOptionalText(value: unknown, what: string): void {
   if (value === null) return;
@@ -65,7 +70,7 @@ export function expectUser(user: unknown): void {
   expectText(user.name, 'user.name');
   for (const field of ['description', 'location', 'url', 'profile_image_url', 'profile_banner_url']) expectOptionalText(user[field], `user.${field}`);
   expectIsoTime(user.created_at, 'user.created_at');
-  for (const field of ['followers_count', 'following_count', 'tweet_count', 'like_count', 'media_count', 'listed_count']) expectCount(user[field], `user.${field}`);
+  for (const field of ['followers_count', 'following_count', 'tweet_count', 'like_count', 'media_count', 'listed_count']) expectRecordCount(user[field], `user.${field}`);
   for (const field of ['verified', 'is_blue_verified', 'protected']) expectBoolean(user[field], `user.${field}`);
   expect(VERIFIED_TYPES).toContain(user.verified_type);
   expect(Array.isArray(user.pinned_tweet_ids)).toBe(true);
@@ -84,7 +89,7 @@ export function expectUserSummary(user: unknown, what = 'UserSummary'): void {
   expectOptionalText(user.profile_image_url, `${what}.profile_image_url`);
   expectBoolean(user.is_blue_verified, `${what}.is_blue_verified`);
   expect(VERIFIED_TYPES).toContain(user.verified_type);
-  expectCount(user.followers_count, `${what}.followers_count`);
+  expectRecordCount(user.followers_count, `${what}.followers_count`);
 }
 
 function expectSpans(items: unknown, fields: string[], what: string, check: (item: Rec) => void = () => undefined): void {
@@ -142,8 +147,7 @@ export function expectTweet(tweet: unknown, embedded = false): void {
     expectOptionalText(tweet.in_reply_to.username, 'in_reply_to.username');
     expect(tweet.is_reply).toBe(true);
   }
-  for (const field of ['like_count', 'retweet_count', 'reply_count', 'quote_count', 'bookmark_count']) expectCount(tweet[field], `tweet.${field}`);
-  if (tweet.view_count !== null) expectCount(tweet.view_count, 'tweet.view_count');
+  for (const field of ['like_count', 'retweet_count', 'reply_count', 'quote_count', 'bookmark_count', 'view_count']) expectRecordCount(tweet[field], `tweet.${field}`);
   expectEntities(tweet.entities);
   expectMedia(tweet.media);
   if (tweet.community_id !== null) expectId(tweet.community_id, 'tweet.community_id');

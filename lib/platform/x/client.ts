@@ -8,16 +8,22 @@ import { NodeHttpClient } from './node-http-client';
 // authorization code flow with PKCE) and refreshing its token still use twitter-api-v2
 // (docs/platforms/x.md says so).
 
-function sdkClient(settings: XSettings, auth: { bearerToken: string } | { accessToken: string }): Client {
+function sdkClient(settings: XSettings, auth: { bearerToken?: string; accessToken: string }): Client {
   const client = new Client({ ...auth, baseUrl: settings.apiUrl.replace(/\/+$/, ''), timeout: settings.timeoutMs, retry: false });
   // The SDK declares httpClient read-only but reads it on every request: the one place to put ours.
   (client as { httpClient: Client['httpClient'] }).httpClient = new NodeHttpClient(settings.httpAgent);
   return client;
 }
 
-/** The app's client: the bearer token, for reads. */
+/**
+ * The app's client: the bearer token, for reads. X's description lists only user context for
+ * two reads Perch makes with it (GET /2/tweets/:id/liking_users and /2/users/search), and the
+ * SDK then refuses to send a request at all with a bearer token alone. Given as the access
+ * token too, the same bearer token goes out (the header is the same either way) and X decides:
+ * if X refuses app-only there, that is its 403, answered 503 with a line for the operator.
+ */
 export function appClient(settings: XSettings): Client {
-  return sdkClient(settings, { bearerToken: settings.bearerToken });
+  return sdkClient(settings, { bearerToken: settings.bearerToken, accessToken: settings.bearerToken });
 }
 
 /** A client acting as a connected account: its OAuth 2.0 user access token. */
