@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { BlueskySettings } from '@/lib/platform/platform-config';
 import { createServedPlatforms, setServedPlatforms } from '@/lib/platform/served-platforms';
 import { createApiAccount, expectLedgersBalanced, type ApiAccount } from '../support/api-client';
 import { expectCharged, expectNothingCharged, measuredCall, PRICE } from '../support/api-charges';
@@ -14,6 +15,26 @@ const DID = 'did:plc:ewvi7nxzyoun6zhxrhs64oiz';
 let upstream: http.Server;
 let calls = 0;
 let account: ApiAccount;
+let upstreamUrl: string;
+
+/** Perch serving Bluesky from the stand-in, with or without a service account. */
+function serveBluesky(serviceAccount: BlueskySettings['serviceAccount'] = null): void {
+  setServedPlatforms(
+    createServedPlatforms({
+      defaultPlatform: 'bluesky',
+      platforms: ['bluesky'],
+      bluesky: { appViewUrl: upstreamUrl, serviceUrl: upstreamUrl, serviceAccount, timeoutMs: 500, stream: { kind: 'firehose', url: upstreamUrl } },
+      x: null,
+      cacheTtlSeconds: 30,
+    }),
+  );
+}
+
+/** console.error watched (and kept quiet) for one test; the lines written are returned. */
+function watchErrorLog(): () => string[] {
+  const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  return () => spy.mock.calls.map((args) => args.map(String).join(' '));
+}
 
 function profile(handle: string) {
   return { did: DID, handle, displayName: 'Okay', followersCount: 1, followsCount: 2, postsCount: 3, createdAt: '2024-01-02T03:04:05.000Z' };
@@ -28,6 +49,8 @@ beforeAll(async () => {
       response.writeHead(status, { 'content-type': 'application/json', ...headers });
       response.end(JSON.stringify(body));
     };
+    // The service account's password no longer logs in.
+    if (url.pathname === '/xrpc/com.atproto.server.createSession') return send(401, { error: 'AuthenticationRequired', message: 'Invalid identifier or password' });
     if (url.pathname !== '/xrpc/app.bsky.actor.getProfile') return send(404, { error: 'MethodNotImplemented', message: 'Method Not Implemented' });
     if (actor === 'limited.test') {
       const reset = Math.floor(Date.now() / 1000) + 42;
@@ -40,20 +63,19 @@ beforeAll(async () => {
     if (actor === 'broken.test') return send(502, { error: 'UpstreamFailure', message: 'Upstream Failure' });
     if (actor === 'slow.test') return; // never answers
     if (actor === 'gone.test') return send(400, { error: 'InvalidRequest', message: 'Profile not found' });
+    if (actor === 'refused.test') return send(400, { error: 'InvalidRequest', message: 'Error: actor must be a valid did or a handle' });
+    if (actor === 'unprocessable.test') return send(422, { error: 'InvalidRequest', message: 'Input/actor is not processable' });
+    if (actor === 'locked-out.test') return send(401, { error: 'AuthMissing', message: 'Authentication Required' });
     return send(200, profile(actor ?? 'okay.test'));
   });
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-  setServedPlatforms(
-    createServedPlatforms({
-      defaultPlatform: 'bluesky',
-      platforms: ['bluesky'],
-      bluesky: { appViewUrl: url, serviceUrl: url, serviceAccount: null, timeoutMs: 500, stream: { kind: 'firehose', url } },
-      x: null,
-      cacheTtlSeconds: 30,
-    }),
-  );
+  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  serveBluesky();
   account = await createApiAccount({ label: 'bluesky-errors' });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 afterAll(async () => {
@@ -91,6 +113,55 @@ describe('Bluesky failures as Perch errors, none charged', () => {
     const answer = await measuredCall(account, 'GET', '/v2/users/gone.test');
     expectError(answer, 404, 'not_found');
     expectNothingCharged(answer);
+  });
+
+  it("an upstream 400 or 422 is a 502 upstream_error with the upstream's message", async () => {
+    for (const [handle, message] of [
+      ['refused.test', 'Error: actor must be a valid did or a handle'],
+      ['unprocessable.test', 'Input/actor is not processable'],
+    ] as const) {
+      const answer = await measuredCall(account, 'GET', `/v2/users/${handle}`);
+      expectError(answer, 502, 'upstream_error');
+      // @atproto/xrpc reports every 4xx it has no name for (422 among them) as 400.
+      expect(answer.body.error.message).toBe(`Bluesky refused the request (400 InvalidRequest): ${message}`);
+      expect(answer.headers.get('retry-after')).toBeNull();
+      expectNothingCharged(answer);
+    }
+  });
+
+  it("the AppView refusing Perch (401) is a 503, and the operator's line is written once, not per request", async () => {
+    const logged = watchErrorLog();
+    for (let call = 0; call < 3; call += 1) {
+      const answer = await measuredCall(account, 'GET', '/v2/users/locked-out.test');
+      expectError(answer, 503, 'unavailable');
+      expect(answer.body.error.message).toMatch(/refusing Perch's own access .*401/);
+      expectNothingCharged(answer);
+    }
+    const lines = logged().filter((line) => line.startsWith('[bluesky]'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`the AppView at ${upstreamUrl} was refused (401 AuthMissing: Authentication Required)`);
+    expect(lines[0]).toContain('PERCH_BLUESKY_APPVIEW_URL');
+  });
+
+  it("the service account's session refused (401) is a 503 naming nothing secret to callers, and one line naming the settings", async () => {
+    serveBluesky({ identifier: 'perch.test', password: 'revoked-app-password' });
+    try {
+      const logged = watchErrorLog();
+      for (let call = 0; call < 2; call += 1) {
+        const answer = await measuredCall(account, 'POST', '/v2/search', { body: { query: 'perch' } });
+        expectError(answer, 503, 'unavailable');
+        expect(answer.body.error.message).not.toContain('PERCH_BLUESKY');
+        expectNothingCharged(answer);
+      }
+      const lines = logged().filter((line) => line.startsWith('[bluesky]'));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain("Perch's service account perch.test");
+      expect(lines[0]).toContain('(401 AuthenticationRequired: Invalid identifier or password)');
+      expect(lines[0]).toContain('PERCH_BLUESKY_IDENTIFIER / PERCH_BLUESKY_APP_PASSWORD');
+      expect(lines[0]).not.toContain('revoked-app-password');
+    } finally {
+      serveBluesky();
+    }
   });
 });
 

@@ -46,6 +46,14 @@ describe('retryDelayMs', () => {
     expect(retryDelayMs({ kind: 'status', status: 503, retryAfterMs: 1000 }, context())).toBe(1000 + RETRY_AFTER_MARGIN_MS);
   });
 
+  it('never retries upstream_error (502: the platform will never accept the request) or too_many_failed_authentications', () => {
+    expect(retryDelayMs({ kind: 'status', status: 502, retryAfterMs: null, code: 'upstream_error' }, context())).toBeNull();
+    expect(retryDelayMs({ kind: 'status', status: 429, retryAfterMs: 1000, code: 'too_many_failed_authentications' }, context())).toBeNull();
+    // A 502 without Perch's error body (a proxy's page) is still a 5xx like any other.
+    expect(retryDelayMs({ kind: 'status', status: 502, retryAfterMs: null, code: null }, context())).toBe(375);
+    expect(retryDelayMs({ kind: 'status', status: 503, retryAfterMs: null, code: 'unavailable' }, context())).toBe(375);
+  });
+
   it('never retries other 4xx', () => {
     for (const status of [400, 401, 402, 403, 404, 405, 409, 413]) expect(retryDelayMs({ kind: 'status', status, retryAfterMs: 1000 }, context()), String(status)).toBeNull();
   });

@@ -147,7 +147,9 @@ class Perch(Operations):
             except (urllib.error.URLError, OSError) as error:
                 status, answer_headers, text, failure = None, {}, "", error
             retry_after = _retry.parse_retry_after(answer_headers.get("retry-after")) if answer_headers else None
-            delay = _retry.retry_delay(status=status, retry_after=retry_after, retry=retry, max_retries=self.max_retries, idempotent=True)
+            delay = _retry.retry_delay(
+                status=status, retry_after=retry_after, retry=retry, max_retries=self.max_retries, idempotent=True, code=_error_code(text)
+            )
             if delay is None:
                 raise _error("GET", url, status, answer_headers, text, failure, wait, retry_after)
             time.sleep(delay)
@@ -160,7 +162,9 @@ class Perch(Operations):
             if status is not None and 200 <= status < 300:
                 return _envelope(method, url, status, answer_headers, text)
             retry_after = _retry.parse_retry_after(answer_headers.get("retry-after")) if answer_headers else None
-            delay = _retry.retry_delay(status=status, retry_after=retry_after, retry=retry, max_retries=self.max_retries, idempotent=idempotent)
+            delay = _retry.retry_delay(
+                status=status, retry_after=retry_after, retry=retry, max_retries=self.max_retries, idempotent=idempotent, code=_error_code(text)
+            )
             if delay is None:
                 raise _error(method, url, status, answer_headers, text, failure, timeout, retry_after)
             time.sleep(delay)
@@ -206,6 +210,14 @@ def _parse_json(text: str) -> Any:
         return json.loads(text)
     except ValueError:
         return None  # a proxy's HTML error page, say: reported as invalid_response
+
+
+def _error_code(text: str) -> Optional[str]:
+    """The error body's code, or None for a body that is not the API's error JSON."""
+    body = _parse_json(text)
+    error = body.get("error") if isinstance(body, dict) else None
+    code = error.get("code") if isinstance(error, dict) else None
+    return code if isinstance(code, str) else None
 
 
 def _envelope(method: str, url: str, status: int, headers: Dict[str, str], text: str) -> Response[Any]:

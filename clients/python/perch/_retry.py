@@ -13,6 +13,9 @@ MAX_BACKOFF = 8.0
 MAX_RETRY_AFTER = 60.0
 #: Added to Retry-After: the server's window ends on the second it named, and a hair early earns another 429.
 RETRY_AFTER_MARGIN = 0.025
+#: Error codes the same call would only meet again, given back at once whatever their status: a wrong
+#: key (a valid key is always served) and a request the platform will never accept (502 upstream_error).
+NEVER_RETRIED_CODES = frozenset({"too_many_failed_authentications", "upstream_error"})
 
 
 def backoff(retry: int, rand: Callable[[], float] = random.random) -> float:
@@ -44,15 +47,17 @@ def retry_delay(
     retry: int,
     max_retries: int,
     idempotent: bool,
+    code: Optional[str] = None,
     rand: Callable[[], float] = random.random,
 ) -> Optional[float]:
     """Seconds to wait before retrying, or None to give up.
 
     A 429 is retried for every call (the server refused it before doing anything); 5xx,
     network failures and timeouts (status None) only for idempotent calls, since the first
-    attempt may have done the work.
+    attempt may have done the work. The error codes in NEVER_RETRIED_CODES (the answer's
+    `error.code`, when it had one) are never retried.
     """
-    if retry >= max_retries:
+    if retry >= max_retries or code in NEVER_RETRIED_CODES:
         return None
     delay = backoff(retry, rand)
     if status is None:

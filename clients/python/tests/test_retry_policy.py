@@ -32,6 +32,14 @@ class RetryPolicyTest(unittest.TestCase):
         self.assertIsNotNone(_retry.retry_delay(status=None, retry_after=None, retry=0, max_retries=3, idempotent=True))
         self.assertIsNone(_retry.retry_delay(status=None, retry_after=None, retry=0, max_retries=3, idempotent=False))
 
+    def test_upstream_error_and_failed_authentications_are_never_retried(self):
+        self.assertIsNone(_retry.retry_delay(status=502, retry_after=None, retry=0, max_retries=3, idempotent=True, code="upstream_error"))
+        self.assertIsNone(
+            _retry.retry_delay(status=429, retry_after=1.0, retry=0, max_retries=3, idempotent=True, code="too_many_failed_authentications")
+        )
+        self.assertIsNotNone(_retry.retry_delay(status=502, retry_after=None, retry=0, max_retries=3, idempotent=True, code=None))
+        self.assertIsNotNone(_retry.retry_delay(status=503, retry_after=None, retry=0, max_retries=3, idempotent=True, code="unavailable"))
+
     def test_4xx_is_never_retried_and_retries_run_out(self):
         self.assertIsNone(_retry.retry_delay(status=400, retry_after=None, retry=0, max_retries=3, idempotent=True))
         self.assertIsNone(_retry.retry_delay(status=429, retry_after=1.0, retry=3, max_retries=3, idempotent=True))

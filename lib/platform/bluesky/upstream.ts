@@ -1,11 +1,13 @@
 import type { AtpAgent } from '@atproto/api';
-import { InvalidInputError, NotFoundError, UnavailableError, UpstreamRateLimitedError, type NotFoundKind } from '../errors';
+import { NotFoundError, PlatformError, UnavailableError, UpstreamError, UpstreamRateLimitedError, type NotFoundKind } from '../errors';
+import { alertOperator } from '../operator-alert';
 import type { BlueskySettings } from '../platform-config';
 import { noteUpstreamRead, type UpstreamCache } from '../upstream-cache';
 
 // Every call Perch makes to Bluesky goes through here: a timeout on each, the upstream's errors
 // mapped onto Perch's (429 → 429 with Retry-After, 5xx, network errors and timeouts → 503,
-// not found → 404), and reads answered from the upstream cache when it holds them.
+// not found → 404, 400/422 → 502 upstream_error, 401/403 of Perch's own access → 503 and a line
+// for the operator), and reads answered from the upstream cache when it holds them.
 // @atproto/api (its lexicons about 10 MB of heap) is loaded by the first call to Bluesky, not
 // by every process that could serve it: a deployment of the embedded platform never does.
 
@@ -24,6 +26,12 @@ export function fetchWithTimeout(timeoutMs: number): typeof fetch {
 }
 
 export type ReadOptions = { needsSession?: boolean; fresh?: boolean };
+
+/**
+ * Perch's own access a read used (the anonymous AppView or the service account's session), named
+ * for the operator's line when Bluesky refuses it: `fix` says which setting to check.
+ */
+export type PerchAccess = { key: string; who: string; fix: string };
 
 export type BlueskyUpstream = {
   /**
@@ -62,6 +70,24 @@ export function createBlueskyUpstream(settings: BlueskySettings, cache: Upstream
     return session;
   }
 
+  function perchAccess(needsSession: boolean): PerchAccess {
+    const account = settings.serviceAccount;
+    if (needsSession && account) {
+      return {
+        key: 'service-account',
+        who: `Perch's service account ${account.identifier} at ${settings.serviceUrl}`,
+        fix: 'check PERCH_BLUESKY_IDENTIFIER / PERCH_BLUESKY_APP_PASSWORD (an app password from bsky.app → Settings → App passwords)',
+      };
+    }
+    return {
+      key: 'appview',
+      who: `the AppView at ${settings.appViewUrl}`,
+      fix: needsSession
+        ? 'this read needs a session: set PERCH_BLUESKY_IDENTIFIER and PERCH_BLUESKY_APP_PASSWORD'
+        : 'check PERCH_BLUESKY_APPVIEW_URL',
+    };
+  }
+
   async function guard<T>(subject: ReadSubject, run: () => Promise<T>): Promise<T> {
     try {
       return await run();
@@ -79,10 +105,17 @@ export function createBlueskyUpstream(settings: BlueskySettings, cache: Upstream
       const hit = cache && !options.fresh ? await cache.get(key) : undefined;
       noteUpstreamRead(hit !== undefined);
       if (hit !== undefined) return hit as T;
-      const data = await guard(subject, async () => {
+      const access = perchAccess(options.needsSession === true);
+      let data: T;
+      try {
         const agent = await (options.needsSession ? serviceSession() : appViewAgent());
-        return (await agent.call(nsid, clean)).data as T;
-      });
+        data = (await agent.call(nsid, clean)).data as T;
+      } catch (error) {
+        const mapped = mapUpstreamError(error, subject, access);
+        // A session Bluesky refuses (its app password revoked, say) is not reused: the next read logs in again.
+        if (access.key === 'service-account' && isRefusal(error) && !(mapped instanceof NotFoundError)) session = null;
+        throw mapped;
+      }
       if (cache) await cache.set(key, data);
       return data;
     },
@@ -91,12 +124,16 @@ export function createBlueskyUpstream(settings: BlueskySettings, cache: Upstream
 
 const NOT_FOUND_MESSAGE = /not found|could not find|unable to resolve|could not locate|no record|profile not found|actor not found|unknown (?:actor|handle|did)/i;
 
-/** Any failure of an upstream call as the Platform error Perch answers with. */
-export function mapUpstreamError(error: unknown, subject: ReadSubject): Error {
-  if (error instanceof NotFoundError || error instanceof InvalidInputError || error instanceof UnavailableError || error instanceof UpstreamRateLimitedError) return error;
-  const status = typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : 0;
+/**
+ * Any failure of an upstream call as the Platform error Perch answers with. `perch` is given
+ * when the call used Perch's own access (reads); without it the call acted as a connected
+ * account (writes), whose 401/403 stays a plain 503 with no operator line.
+ */
+export function mapUpstreamError(error: unknown, subject: ReadSubject, perch?: PerchAccess): Error {
+  if (error instanceof PlatformError) return error;
+  const status = statusOf(error);
   const message = error instanceof Error ? error.message : String(error);
-  const code = (error as { error?: string }).error ?? '';
+  const code = (error as { error?: string } | null)?.error ?? '';
   if (status === 429) {
     const headers = (error as { headers?: Record<string, string> }).headers ?? {};
     return new UpstreamRateLimitedError('Bluesky is rate-limiting Perch: retry after the reset', retryAfterSeconds(headers));
@@ -104,9 +141,32 @@ export function mapUpstreamError(error: unknown, subject: ReadSubject): Error {
   if (subject && (status === 404 || ((status === 400 || status === 401) && (NOT_FOUND_MESSAGE.test(message) || /NotFound|InvalidUri/.test(code))))) {
     return new NotFoundError(subject);
   }
-  if (status === 400) return new InvalidInputError(`Bluesky refused the request: ${message}`);
+  if (perch && isRefusal(error)) {
+    alertOperator(
+      `bluesky ${perch.key} ${status}`,
+      `[bluesky] ${perch.who} was refused (${status}${code ? ` ${code}` : ''}: ${message}): ${perch.fix}. Reads answer 503 until it is fixed; this line repeats at most once a minute.`,
+    );
+    return new UnavailableError(`Bluesky is refusing Perch's own access right now (upstream status ${status}): retry later`);
+  }
+  // A request Bluesky will never accept: retrying the same call cannot help. (@atproto/xrpc
+  // reports a 422, like any 4xx it has no name for, as 400.)
+  if ((status === 400 || status === 422) && !isRefusal(error)) {
+    return new UpstreamError(`Bluesky refused the request (${status}${code && code !== message ? ` ${code}` : ''}): ${message}`);
+  }
   if (isTimeout(error)) return new UnavailableError('Bluesky did not answer in time: retry shortly');
   return new UnavailableError(`Bluesky is unavailable right now${status ? ` (upstream status ${status})` : ''}: retry shortly`);
+}
+
+function statusOf(error: unknown): number {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : 0;
+}
+
+/** Bluesky refused the credentials (or their lack): 401, 403, or XRPC's 400 for a session token it no longer takes. */
+function isRefusal(error: unknown): boolean {
+  const status = statusOf(error);
+  const code = (error as { error?: unknown } | null)?.error;
+  return status === 401 || status === 403 || (status === 400 && (code === 'ExpiredToken' || code === 'InvalidToken'));
 }
 
 function isTimeout(error: unknown): boolean {

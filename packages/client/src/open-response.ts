@@ -45,8 +45,9 @@ export async function openResponse(config: ClientConfig, path: string, options: 
       if (response.ok) return response;
       options.signal?.removeEventListener('abort', forwardAbort);
       const text = await response.text();
-      outcome = { kind: 'status', status: response.status, retryAfterMs: parseRetryAfter(response.headers.get('retry-after')) };
-      failure = errorOfAnswer(response, text, label);
+      const answerError = errorOfAnswer(response, text, label);
+      failure = answerError;
+      outcome = { kind: 'status', status: response.status, retryAfterMs: parseRetryAfter(response.headers.get('retry-after')), code: answerError.code };
     } catch (error) {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', forwardAbort);
@@ -57,7 +58,7 @@ export async function openResponse(config: ClientConfig, path: string, options: 
         : new ConnectionError({ status: null, code: 'connection_error', message: `${label} failed: ${error instanceof Error ? error.message : String(error)}`, cause: error });
     }
     const delay = retryDelayMs(outcome, { retry, maxRetries: options.maxRetries, idempotent: true });
-    if (delay === null || (failure as { code?: string }).code === 'too_many_failed_authentications') throw failure;
+    if (delay === null) throw failure;
     await sleep(delay, options.signal);
   }
 }

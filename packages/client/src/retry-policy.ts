@@ -1,8 +1,8 @@
 // When a failed attempt is tried again, and after how long. Pure functions, so the policy is
 // testable without a server that fails on cue.
 
-/** How one attempt ended, as far as retrying is concerned. */
-export type AttemptOutcome = { kind: 'status'; status: number; retryAfterMs: number | null } | { kind: 'network' } | { kind: 'timeout' };
+/** How one attempt ended, as far as retrying is concerned; `code` is the error body's code when it had one. */
+export type AttemptOutcome = { kind: 'status'; status: number; retryAfterMs: number | null; code?: string | null } | { kind: 'network' } | { kind: 'timeout' };
 
 export type RetryContext = {
   /** 0 for the first retry, 1 for the second, … */
@@ -22,6 +22,13 @@ export const MAX_RETRY_AFTER_MS = 60_000;
  * on the second it named, so arriving a hair early would only earn another 429.
  */
 export const RETRY_AFTER_MARGIN_MS = 25;
+
+/**
+ * Error codes the same call would only meet again: a wrong key (too_many_failed_authentications;
+ * a valid key is always served) and a request the upstream platform will never accept
+ * (upstream_error, 502). They are given back to the caller at once, whatever their status.
+ */
+export const NEVER_RETRIED_CODES: ReadonlySet<string> = new Set(['too_many_failed_authentications', 'upstream_error']);
 
 /**
  * Exponential backoff with jitter: 0.5 s, 1 s, 2 s … capped at 8 s, each scaled by a random
@@ -46,12 +53,13 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
 /**
  * How long to wait before retrying, or null to give up. A 429 is retried for every call (the
  * server refuses it before doing anything); 5xx, network failures and timeouts only for
- * idempotent calls, since the first attempt may have done the work.
+ * idempotent calls, since the first attempt may have done the work; NEVER_RETRIED_CODES never.
  */
 export function retryDelayMs(outcome: AttemptOutcome, context: RetryContext): number | null {
   if (context.retry >= context.maxRetries) return null;
   const backoff = backoffMs(context.retry, context.random);
   if (outcome.kind === 'status') {
+    if (outcome.code && NEVER_RETRIED_CODES.has(outcome.code)) return null;
     const retryable = outcome.status === 429 || (outcome.status >= 500 && context.idempotent);
     if (!retryable) return null;
     if (outcome.retryAfterMs === null) return backoff;

@@ -56,7 +56,7 @@ function errorCodeOf(text: string): string | undefined {
 
 function outcomeOf(result: Attempt): AttemptOutcome {
   if (result.kind !== 'answer') return result;
-  return { kind: 'status', status: result.response.status, retryAfterMs: parseRetryAfter(result.response.headers.get('retry-after')) };
+  return { kind: 'status', status: result.response.status, retryAfterMs: parseRetryAfter(result.response.headers.get('retry-after')), code: errorCodeOf(result.text) ?? null };
 }
 
 function requestLabel(request: BuiltRequest): string {
@@ -112,9 +112,8 @@ export async function sendRequest(request: BuiltRequest, options: SendOptions): 
   for (let retry = 0; ; retry++) {
     const result = await attempt(request, options);
     if (result.kind === 'answer' && result.response.ok) return envelopeOf(result, request);
-    // A wrong key stays wrong: waiting out the failed-authentication throttle would only fail again.
-    const final = result.kind === 'answer' && result.response.status === 429 && errorCodeOf(result.text) === 'too_many_failed_authentications';
-    const delay = final ? null : retryDelayMs(outcomeOf(result), { retry, maxRetries: options.maxRetries, idempotent: request.idempotent });
+    // A wrong key, or a request the upstream will never accept, is not retried (NEVER_RETRIED_CODES).
+    const delay = retryDelayMs(outcomeOf(result), { retry, maxRetries: options.maxRetries, idempotent: request.idempotent });
     if (delay === null) throw errorOf(result, request, options.timeoutMs);
     await sleep(delay, options.signal);
   }
