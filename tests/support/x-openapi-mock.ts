@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { freePort } from '@/lib/server/free-port';
+import { sanitiseXAnswer } from './x-openapi-sanitise';
 
 // A stand-in for X API v2 built from X's own published OpenAPI description: Stoplight Prism in
 // mock mode answers every request the description allows, and a small recording server in front
@@ -60,6 +61,8 @@ export type XOpenApiMock = {
   version: string;
   /** Every request answered, in order. */
   requests: XMockRequest[];
+  /** Rewrites Prism's 2xx JSON answers into values X's syntax allows (x-openapi-sanitise.ts); may be switched between calls. */
+  sanitise: boolean;
   /** The requests outside the description (violations non-empty), in order. */
   readonly refused: XMockRequest[];
   /** Prism's log, for failure messages. */
@@ -73,16 +76,24 @@ export type XOpenApiMockOptions = {
   dynamic?: boolean;
   seed?: string;
   timeoutMs?: number;
+  /** The mock's `sanitise` at the start (false: Prism's answers as they are). */
+  sanitise?: boolean;
+  /**
+   * The app's bearer token (application-only auth). Prism cannot tell it from a user's OAuth 2.0
+   * token (both are `Authorization: Bearer …`); told which one it is, the recorder refuses it on
+   * the operations whose security lists no BearerToken, with X's own 403.
+   */
+  appBearerToken?: string;
 };
 
 type Parameter = { name: string; in: string; $ref?: string };
-type Operation = { parameters?: Parameter[] };
+type Operation = { parameters?: Parameter[]; security?: Array<Record<string, string[]>> };
 type Description = {
   info: { version: string };
   paths: Record<string, Record<string, Operation> & { parameters?: Parameter[] }>;
   components?: { parameters?: Record<string, Parameter> };
 };
-type Route = { method: string; template: string; pattern: RegExp; literal: number; query: Set<string> };
+type Route = { method: string; template: string; pattern: RegExp; literal: number; query: Set<string>; takesAppToken: boolean };
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
@@ -100,7 +111,9 @@ function routesOf(description: Description): Route[] {
       if (!operation) continue;
       const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map(resolve);
       const query = new Set(parameters.filter((p) => p.in === 'query').map((p) => p.name));
-      routes.push({ method: method.toUpperCase(), template, pattern, literal, query });
+      // No security listed: open to any caller; else application-only auth only where BearerToken is listed.
+      const takesAppToken = !operation.security || operation.security.some((requirement) => 'BearerToken' in requirement);
+      routes.push({ method: method.toUpperCase(), template, pattern, literal, query, takesAppToken });
     }
   }
   return routes.sort((a, b) => b.literal - a.literal);
@@ -116,6 +129,14 @@ function unknownParameterAnswer(route: Route, unknown: string[]) {
     type: 'https://api.x.com/2/problems/invalid-request',
   };
 }
+
+/** X's 403 for the app's bearer token on an endpoint that takes user context only. */
+const UNSUPPORTED_AUTHENTICATION = {
+  title: 'Unsupported Authentication',
+  detail: 'Authenticating with OAuth 2.0 Application-Only is forbidden for this endpoint.  Supported authentication types are [OAuth 1.0a User Context, OAuth 2.0 User Context].',
+  type: 'https://api.x.com/2/problems/unsupported-authentication',
+  status: 403,
+};
 
 function prismViolations(status: number, headers: Headers, body: string): XMockViolation[] {
   const header = headers.get('sl-violations');
@@ -173,6 +194,7 @@ export async function startXOpenApiMock(options: XOpenApiMockOptions = {}): Prom
   }
 
   const requests: XMockRequest[] = [];
+  const state = { sanitise: options.sanitise ?? false };
   const recorder = http.createServer(async (req, res) => {
     try {
       const chunks: Buffer[] = [];
@@ -207,6 +229,17 @@ export async function startXOpenApiMock(options: XOpenApiMockOptions = {}): Prom
         body = JSON.stringify(unknownParameterAnswer(route!, unknown));
       }
 
+      if (options.appBearerToken && route && !route.takesAppToken && req.headers.authorization === `Bearer ${options.appBearerToken}`) {
+        violations.push({ by: 'harness', code: 'unsupported-authentication', message: `${method} ${route.template} takes user context only (its security lists no BearerToken)`, location: ['request', 'header', 'authorization'] });
+        if (status < 400) {
+          status = 403;
+          contentType = 'application/problem+json';
+          body = JSON.stringify(UNSUPPORTED_AUTHENTICATION);
+        }
+      }
+      if (state.sanitise && status >= 200 && status < 300 && contentType.includes('json')) {
+        body = sanitiseXAnswer(body, { template: route?.template ?? null, pathname: target.pathname, query });
+      }
       requests.push({ method, url: req.url ?? '/', pathname: target.pathname, query, operation: route ? `${method} ${route.template}` : null, status, violations });
       res.writeHead(status, { 'content-type': contentType });
       res.end(body);
@@ -226,6 +259,12 @@ export async function startXOpenApiMock(options: XOpenApiMockOptions = {}): Prom
     descriptionPath,
     version: description.info.version,
     requests,
+    get sanitise() {
+      return state.sanitise;
+    },
+    set sanitise(value: boolean) {
+      state.sanitise = value;
+    },
     get refused() {
       return requests.filter((r) => r.violations.length > 0);
     },
