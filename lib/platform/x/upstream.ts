@@ -92,7 +92,13 @@ function problemOf(error: ApiError): { detail: string; problems: XProblem[]; bod
  */
 export function mapXError(error: unknown, subject: Subject, { asUser = false } = {}): Error {
   if (error instanceof PlatformError) return error;
-  if (!(error instanceof ApiError)) return error instanceof Error ? error : new Error(String(error));
+  if (!(error instanceof ApiError)) {
+    // Only SDK calls run inside guard(): an error that is not X's answer is the SDK refusing to
+    // send (a missing credential it insists on). The operator can act on it; the caller cannot.
+    const message = error instanceof Error ? error.message : String(error);
+    alertOperator(`x:sdk:${message.slice(0, 80)}`, `[x] the X SDK did not send a request (${message}). Reads answer 503 until it is fixed; this line repeats at most once a minute.`);
+    return new UnavailableError('X is unavailable right now (the request could not be sent): retry later');
+  }
   const { status } = error;
   if (status === 0) {
     const cause = error.data as { name?: string } | undefined;
