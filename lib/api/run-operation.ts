@@ -9,6 +9,8 @@ import { xPlatformSettings } from '@/lib/platform/x';
 import type { ConnectedAccount } from '@/lib/connections/require-scope';
 import { ALL_SCOPES } from '@/lib/oauth/scopes';
 import { planCharge } from './charge';
+import { chargeFor } from '@/lib/prices/price-book';
+import { ensurePriceBook, getPriceBook } from '@/lib/prices/price-book-sync';
 import { decodeCursor, encodeCursor, parameterFingerprint } from './cursor';
 import type { Caller, Operation, ServedPlatformNames } from './define-operation';
 import type { ApiRequest } from './api-request';
@@ -17,7 +19,7 @@ import type { UsageRecord } from '@/lib/credits/types';
 import { jsonAnswer, type ApiAnswer } from './serialized-response';
 import { ApiError } from './errors';
 import { claimIdempotencyKey, completeIdempotencyKey, idempotencyKeyOf, releaseIdempotencyKey, requestFingerprint } from './idempotency';
-import { withUpstreamReport } from '@/lib/platform/upstream-cache';
+import { withUpstreamReport, type UpstreamReport } from '@/lib/platform/upstream-cache';
 import { toApiError } from './to-api-error';
 import { withOperationTimeout } from './operation-timeout';
 import { requestParams } from '@/lib/metering/request-params';
@@ -75,7 +77,11 @@ export async function runOperation(input: RunInput): Promise<ApiAnswer> {
   // A body adds to what the log keeps; without one the parameters read above are complete.
   if (Object.keys(rawBody).length > 0) input.log.params = requestParams({ ...sent, body: rawBody });
   const body = parseInput(inputs.body, rawBody, 'body');
-  const plan = planCharge(operation, { params, query, body });
+  // The caller's price on this platform, from the price book in memory (lib/prices): loaded
+  // once per process (a settled promise after that), kept current by NOTIFY.
+  await ensurePriceBook();
+  const pricing = getPriceBook().priceOf(operation, input.platform.name, caller.userId);
+  const plan = planCharge(operation, { params, query, body }, pricing);
 
   const values = operation.body ? body : query;
   const cursor = values.cursor as string | undefined;
@@ -124,14 +130,14 @@ export async function runOperation(input: RunInput): Promise<ApiAnswer> {
         : await withUpstreamReport(() => withOperationTimeout(timeoutMs, () => operation.handler(context)));
     if (result.response) {
       // A streamed answer (Server-Sent Events): the call is settled now, at no charge; what it delivers is paid per item as it goes.
-      await hold.ticket.settle(0, usageOf(input, result.response.status, 0));
+      await hold.ticket.settle(0, usageOf(input, result.response.status, 0, undefined, report));
       result.response.headers.set('x-request-id', requestId);
       for (const [name, value] of Object.entries(rateHeaders)) result.response.headers.set(name, value);
       return result.response;
     }
     const items = result.items ?? (Array.isArray(result.data) ? result.data.length : 1);
-    const charge = result.unchanged ? 0 : operation.cost.per === 'item' ? items * operation.cost.credits : operation.cost.credits;
-    const remaining = await hold.ticket.settle(charge, usageOf(input, 200, items));
+    const charge = result.unchanged ? 0 : chargeFor(pricing, items);
+    const remaining = await hold.ticket.settle(charge, usageOf(input, 200, items, undefined, report));
     const nextCursor = result.next ? encodeCursor(operation.id, fingerprint ?? cursorFingerprint(params, values, input.platform), result.next) : null;
     const meta: SuccessMeta = {
       request_id: requestId,
@@ -164,7 +170,9 @@ export async function runOperation(input: RunInput): Promise<ApiAnswer> {
  * fresh hidden class on many calls: perf showed V8's map-copying and inline-cache-miss paths
  * in runOperation and in the meter that reads the record (several µs of a getUser call).
  */
-function usageOf(input: RunInput, status: number, items: number, error?: ApiError): UsageRecord {
+function usageOf(input: RunInput, status: number, items: number, error?: ApiError, report?: UpstreamReport | null): UsageRecord {
+  const platform = input.platform.name;
+  const upstream = report ?? NO_UPSTREAM;
   return {
     operation: input.operation.id,
     tag: input.operation.tag,
@@ -175,8 +183,16 @@ function usageOf(input: RunInput, status: number, items: number, error?: ApiErro
     latencyMs: msSince(input.started),
     errorCode: error?.code,
     errorMessage: error?.message,
+    platform,
+    upstreamRequests: upstream.reads,
+    upstreamCached: upstream.cached,
+    upstreamItems: upstream.items,
+    upstreamCostMicros: upstream.reads === 0 ? 0 : getPriceBook().upstreamCostMicros(platform, input.operation.id, { requests: upstream.reads, cached: upstream.cached, items: upstream.items }),
   };
 }
+
+/** The upstream report of a call that asked nothing upstream (the embedded platform). */
+const NO_UPSTREAM: UpstreamReport = Object.freeze({ reads: 0, cached: 0, items: 0 });
 
 /** Milliseconds since `started` (performance.now()), rounded, as meta.latency_ms reports them. */
 export function msSince(started: number): number {

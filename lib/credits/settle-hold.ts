@@ -41,20 +41,27 @@ const SETTLE_SQL = `
       month_spent = CASE WHEN k.month_start = p.month THEN k.month_spent ELSE 0 END + $2::bigint, month_start = p.month
     FROM released r, period p WHERE k.id = r.key_id AND EXISTS (SELECT 1 FROM refund)
   ), event AS (
-    INSERT INTO usage_events (request_id, user_id, key_id, operation, tag, status, items, credits, latency_ms, source, created_at, params, error_code, error_message)
-    SELECT r.request_id, r.user_id, r.key_id, $3, $4, $5::int, $6::int, $2::bigint, $7::int, $8, now(), $9::jsonb, $10, $11 FROM released r
+    INSERT INTO usage_events (request_id, user_id, key_id, operation, tag, status, items, credits, latency_ms, source, created_at, params, error_code, error_message,
+                              platform, upstream_requests, upstream_cached, upstream_items, upstream_cost_micros)
+    SELECT r.request_id, r.user_id, r.key_id, $3, $4, $5::int, $6::int, $2::bigint, $7::int, $8, now(), $9::jsonb, $10, $11,
+           $13, $14::int, $15::int, $16::int, $17::bigint FROM released r
   ), daily AS (
-    INSERT INTO usage_daily AS d (user_id, key_id, day, operation, tag, calls, errors, items, credits, latency_ms_sum)
-    SELECT r.user_id, coalesce(r.key_id, ''), (now() AT TIME ZONE 'UTC')::date, $3, $4, 1,
-           CASE WHEN $5::int >= 400 THEN 1 ELSE 0 END, $6::int, $2::bigint, $7::int
+    INSERT INTO usage_daily AS d (user_id, key_id, day, operation, platform, tag, calls, errors, items, credits, latency_ms_sum,
+                                  upstream_requests, upstream_cached, upstream_items, upstream_cost_micros)
+    SELECT r.user_id, coalesce(r.key_id, ''), (now() AT TIME ZONE 'UTC')::date, $3, $13, $4, 1,
+           CASE WHEN $5::int >= 400 THEN 1 ELSE 0 END, $6::int, $2::bigint, $7::int, $14::int, $15::int, $16::int, $17::bigint
     FROM released r WHERE EXISTS (SELECT 1 FROM refund)
-    ON CONFLICT (user_id, key_id, day, operation) DO UPDATE SET
+    ON CONFLICT (user_id, key_id, day, operation, platform) DO UPDATE SET
       tag = EXCLUDED.tag,
       calls = d.calls + 1,
       errors = d.errors + EXCLUDED.errors,
       items = d.items + EXCLUDED.items,
       credits = d.credits + EXCLUDED.credits,
-      latency_ms_sum = d.latency_ms_sum + EXCLUDED.latency_ms_sum
+      latency_ms_sum = d.latency_ms_sum + EXCLUDED.latency_ms_sum,
+      upstream_requests = d.upstream_requests + EXCLUDED.upstream_requests,
+      upstream_cached = d.upstream_cached + EXCLUDED.upstream_cached,
+      upstream_items = d.upstream_items + EXCLUDED.upstream_items,
+      upstream_cost_micros = d.upstream_cost_micros + EXCLUDED.upstream_cost_micros
   )
   SELECT balance FROM refund`;
 
@@ -85,6 +92,7 @@ export async function settleHold({ holdId, charge, usage }: SettleHoldInput, db:
       holdId, charge, usage.operation, usage.tag, usage.status, usage.items, latencyMs, usage.source,
       usage.params ? JSON.stringify(usage.params) : null, usage.errorCode ? storableText(usage.errorCode, 100) : null, usage.errorMessage ? storableText(usage.errorMessage) : null,
       budgetClock(),
+      usage.platform ?? 'local', usage.upstreamRequests ?? 0, usage.upstreamCached ?? 0, usage.upstreamItems ?? 0, usage.upstreamCostMicros ?? 0,
     ],
   });
   if (rows[0]) return toCredits(rows[0].balance);

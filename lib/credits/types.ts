@@ -10,7 +10,22 @@ export type UsageRecord = {
   items: number;
   latencyMs: number;
   source: UsageSource;
-} & RequestDetail;
+} & RequestDetail &
+  Partial<UpstreamUsage>;
+
+/**
+ * The platform that served a call and what it asked upstream (issue 31): requests made, how
+ * many of them the upstream cache answered, items the upstream returned, and what they cost the
+ * operator (millionths of its currency) at the upstream cost in force. Absent: the embedded
+ * platform, nothing asked upstream.
+ */
+export type UpstreamUsage = {
+  platform: string;
+  upstreamRequests: number;
+  upstreamCached: number;
+  upstreamItems: number;
+  upstreamCostMicros: number;
+};
 
 /**
  * What the dashboard's request log shows of a call beyond its numbers (docs/request-log.md):

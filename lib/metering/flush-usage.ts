@@ -1,7 +1,7 @@
 import { getMeterPool } from '@/lib/db/pool';
 import { budgetClock } from '@/lib/budgets/budget-clock';
 import { toCredits } from '@/lib/credits/credit-amount';
-import type { RequestDetail, UsageSource } from '@/lib/credits/types';
+import type { RequestDetail, UpstreamUsage, UsageSource } from '@/lib/credits/types';
 
 /**
  * One call's usage as the write-behind writer keeps it until the next flush. Its fields are
@@ -22,7 +22,8 @@ export type PendingUsage = {
   source: UsageSource;
   /** When the call was answered, in milliseconds since the epoch. */
   at: number;
-} & RequestDetail;
+} & RequestDetail &
+  UpstreamUsage;
 
 // One statement writes a whole batch: usage events, their daily rollups, and for charged calls
 // the move of the charge from the lease (and the key's credits_leased) to usage (and the key's
@@ -54,7 +55,8 @@ const flushSql = (mayBeRecorded: boolean) => `
   }batch AS MATERIALIZED (
     SELECT r->>0 AS request_id, r->>1 AS user_id, r->>2 AS key_id, (r->>3)::bigint AS lease_id, r->>4 AS operation, r->>5 AS tag,
            (r->>6)::int AS status, (r->>7)::int AS items, (r->>8)::bigint AS credits, least(round((r->>9)::float8), 2147483647)::int AS latency_ms,
-           r->>10 AS source, to_timestamp((r->>11)::float8 / 1000.0) AS created_at, nullif(r->12, 'null') AS params, r->>13 AS error_code, r->>14 AS error_message
+           r->>10 AS source, to_timestamp((r->>11)::float8 / 1000.0) AS created_at, nullif(r->12, 'null') AS params, r->>13 AS error_code, r->>14 AS error_message,
+           r->>15 AS platform, (r->>16)::int AS upstream_requests, (r->>17)::int AS upstream_cached, (r->>18)::int AS upstream_items, (r->>19)::bigint AS upstream_cost_micros
     FROM jsonb_array_elements($1::jsonb) AS r
     ${mayBeRecorded ? 'WHERE NOT EXISTS (SELECT 1 FROM usage_events e WHERE e.request_id = r->>0)' : ''}
   ), charged AS MATERIALIZED (
@@ -87,20 +89,28 @@ const flushSql = (mayBeRecorded: boolean) => `
     SELECT b.*, CASE WHEN b.lease_id IS NULL OR b.lease_id IN (SELECT id FROM debited) THEN b.credits ELSE 0 END AS charge
     FROM batch b
   ), logged AS (
-    INSERT INTO usage_events (request_id, user_id, key_id, operation, tag, status, items, credits, latency_ms, source, created_at, params, error_code, error_message)
-    SELECT request_id, user_id, key_id, operation, tag, status, items, charge, latency_ms, source, created_at, params, error_code, error_message FROM events
+    INSERT INTO usage_events (request_id, user_id, key_id, operation, tag, status, items, credits, latency_ms, source, created_at, params, error_code, error_message,
+                              platform, upstream_requests, upstream_cached, upstream_items, upstream_cost_micros)
+    SELECT request_id, user_id, key_id, operation, tag, status, items, charge, latency_ms, source, created_at, params, error_code, error_message,
+           platform, upstream_requests, upstream_cached, upstream_items, upstream_cost_micros FROM events
   ), daily AS (
-    INSERT INTO usage_daily AS d (user_id, key_id, day, operation, tag, calls, errors, items, credits, latency_ms_sum)
-    SELECT user_id, coalesce(key_id, ''), (created_at AT TIME ZONE 'UTC')::date, operation, max(tag), count(*),
-           count(*) FILTER (WHERE status >= 400), sum(items), sum(charge), sum(latency_ms)
-    FROM events GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-    ON CONFLICT (user_id, key_id, day, operation) DO UPDATE SET
+    INSERT INTO usage_daily AS d (user_id, key_id, day, operation, platform, tag, calls, errors, items, credits, latency_ms_sum,
+                                  upstream_requests, upstream_cached, upstream_items, upstream_cost_micros)
+    SELECT user_id, coalesce(key_id, ''), (created_at AT TIME ZONE 'UTC')::date, operation, platform, max(tag), count(*),
+           count(*) FILTER (WHERE status >= 400), sum(items), sum(charge), sum(latency_ms),
+           sum(upstream_requests), sum(upstream_cached), sum(upstream_items), sum(upstream_cost_micros)
+    FROM events GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (user_id, key_id, day, operation, platform) DO UPDATE SET
       tag = EXCLUDED.tag,
       calls = d.calls + EXCLUDED.calls,
       errors = d.errors + EXCLUDED.errors,
       items = d.items + EXCLUDED.items,
       credits = d.credits + EXCLUDED.credits,
-      latency_ms_sum = d.latency_ms_sum + EXCLUDED.latency_ms_sum
+      latency_ms_sum = d.latency_ms_sum + EXCLUDED.latency_ms_sum,
+      upstream_requests = d.upstream_requests + EXCLUDED.upstream_requests,
+      upstream_cached = d.upstream_cached + EXCLUDED.upstream_cached,
+      upstream_items = d.upstream_items + EXCLUDED.upstream_items,
+      upstream_cost_micros = d.upstream_cost_micros + EXCLUDED.upstream_cost_micros
   )
   SELECT (SELECT count(*) FROM budget_spent) AS budget_rows,
          (SELECT coalesce(json_agg(json_build_object('id', id::text, 'credits', credits::text)), '[]')
@@ -141,5 +151,8 @@ export async function flushUsage(records: PendingUsage[], { mayBeRecorded = fals
 
 /** A record as flushSql reads it: its columns by position. */
 function asRow(r: PendingUsage): unknown[] {
-  return [r.requestId, r.userId, r.keyId, r.leaseId, r.operation, r.tag, r.status, r.items, r.credits, r.latencyMs, r.source, r.at, r.params ?? null, r.errorCode ?? null, r.errorMessage ?? null];
+  return [
+    r.requestId, r.userId, r.keyId, r.leaseId, r.operation, r.tag, r.status, r.items, r.credits, r.latencyMs, r.source, r.at, r.params ?? null, r.errorCode ?? null, r.errorMessage ?? null,
+    r.platform, r.upstreamRequests, r.upstreamCached, r.upstreamItems, r.upstreamCostMicros,
+  ];
 }

@@ -87,6 +87,11 @@ function pendingUsage(call: { userId: string; keyId: string | null; requestId: s
     params: usage.params ?? null,
     errorCode: usage.errorCode ? storableText(usage.errorCode, 100) : null,
     errorMessage: usage.errorMessage ? storableText(usage.errorMessage) : null,
+    platform: usage.platform ?? 'local',
+    upstreamRequests: usage.upstreamRequests ?? 0,
+    upstreamCached: usage.upstreamCached ?? 0,
+    upstreamItems: usage.upstreamItems ?? 0,
+    upstreamCostMicros: usage.upstreamCostMicros ?? 0,
   };
 }
 

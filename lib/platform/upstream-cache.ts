@@ -33,22 +33,32 @@ export function createUpstreamCache({ ttlSeconds, maxEntries = 5_000 }: { ttlSec
   };
 }
 
-/** What one API request's upstream reads did: how many there were and how many the cache answered. */
-export type UpstreamReport = { reads: number; cached: number };
+/**
+ * What one API request asked upstream: how many requests (reads and writes), how many of them
+ * the cache answered, and how many items the upstream returned to the others (what an upstream
+ * such as X prices; lib/prices turns them into the call's upstream cost).
+ */
+export type UpstreamReport = { reads: number; cached: number; items: number };
 
 const reports = new AsyncLocalStorage<UpstreamReport>();
 
 /** Runs an operation's handler while counting its upstream reads; the report feeds `meta.cached`. */
 export async function withUpstreamReport<T>(run: () => Promise<T>): Promise<{ result: T; report: UpstreamReport }> {
-  const report: UpstreamReport = { reads: 0, cached: 0 };
+  const report: UpstreamReport = { reads: 0, cached: 0, items: 0 };
   const result = await reports.run(report, run);
   return { result, report };
 }
 
-/** Counts one upstream read of the current request, answered by the cache or not. */
-export function noteUpstreamRead(fromCache: boolean): void {
+/** Counts one upstream request of the current request, answered by the cache or not, and the items the upstream returned. */
+export function noteUpstreamRead(fromCache: boolean, items = 0): void {
   const report = reports.getStore();
   if (!report) return;
   report.reads += 1;
   if (fromCache) report.cached += 1;
+  else report.items += items;
+}
+
+/** The items of an upstream answer's data: a list's length, one record, or none. */
+export function itemsOf(data: unknown): number {
+  return Array.isArray(data) ? data.length : data === undefined || data === null ? 0 : 1;
 }

@@ -182,6 +182,11 @@ describe('usage written behind', () => {
       latencyMs: 3,
       source: 'api' as const,
       at: Date.now(),
+      platform: 'local',
+      upstreamRequests: 0,
+      upstreamCached: 0,
+      upstreamItems: 0,
+      upstreamCostMicros: 0,
     });
     const batch = [record(18), record(18), record(0)];
     const first = await flushUsage(batch);

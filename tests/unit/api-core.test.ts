@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planCharge } from '@/lib/api/charge';
+import type { Operation } from '@/lib/api/define-operation';
+import { PriceBook } from '@/lib/prices/price-book';
 import { decodeCursor, encodeCursor, parameterFingerprint } from '@/lib/api/cursor';
 import { ApiError } from '@/lib/api/errors';
 import { tweetReferenceField, usernameField, integerField } from '@/lib/api/inputs';
@@ -50,24 +52,37 @@ describe('cursors', () => {
   });
 });
 
+/** The seed's price of an operation: what an empty price book answers. */
+const seed = (operation: Operation) => new PriceBook().priceOf(operation, 'local', null);
+
 describe('charge planning', () => {
   const inputs = (values: Record<string, unknown>) => ({ params: {}, query: values, body: values });
 
   it('holds count × unit for paged operations, 20 by default', () => {
-    expect(planCharge(op('getUserTweets'), inputs({}))).toEqual({ limit: 20, hold: 300 });
-    expect(planCharge(op('getUserFollowerIds'), inputs({ count: 5000 }))).toEqual({ limit: 5000, hold: 5000 });
+    expect(planCharge(op('getUserTweets'), inputs({}), seed(op('getUserTweets')))).toEqual({ limit: 20, hold: 300 });
+    expect(planCharge(op('getUserFollowerIds'), inputs({ count: 5000 }), seed(op('getUserFollowerIds')))).toEqual({ limit: 5000, hold: 5000 });
   });
 
   it('lowers count to what max_credits pays for, and refuses when that is nothing', () => {
-    expect(planCharge(op('searchTweets'), inputs({ count: 100, max_credits: 100 }))).toEqual({ limit: 6, hold: 90 });
-    expect(() => planCharge(op('searchTweets'), inputs({ max_credits: 14 }))).toThrow(/max_credits 14 is below the 15/);
-    expect(() => planCharge(op('likeTweet'), inputs({ max_credits: 99 }))).toThrow(ApiError);
+    expect(planCharge(op('searchTweets'), inputs({ count: 100, max_credits: 100 }), seed(op('searchTweets')))).toEqual({ limit: 6, hold: 90 });
+    expect(() => planCharge(op('searchTweets'), inputs({ max_credits: 14 }), seed(op('searchTweets')))).toThrow(/max_credits 14 is below the 15/);
+    expect(() => planCharge(op('likeTweet'), inputs({ max_credits: 99 }), seed(op('likeTweet')))).toThrow(ApiError);
   });
 
   it('holds the fixed price of per-call operations and the requested ids of batches', () => {
-    expect(planCharge(op('getTrending'), inputs({ count: 50 }))).toEqual({ limit: 1, hold: 100 });
-    expect(planCharge(op('getUsersBatch'), inputs({ usernames: ['a', 'B', 'b'] }))).toEqual({ limit: 2, hold: 36 });
-    expect(planCharge(op('getAccount'), inputs({}))).toEqual({ limit: 1, hold: 0 });
+    expect(planCharge(op('getTrending'), inputs({ count: 50 }), seed(op('getTrending')))).toEqual({ limit: 1, hold: 100 });
+    expect(planCharge(op('getUsersBatch'), inputs({ usernames: ['a', 'B', 'b'] }), seed(op('getUsersBatch')))).toEqual({ limit: 2, hold: 36 });
+    expect(planCharge(op('getAccount'), inputs({}), seed(op('getAccount')))).toEqual({ limit: 1, hold: 0 });
+  });
+
+  it("holds at the caller's price and never below its per-call minimum", () => {
+    const tweets = op('searchTweets');
+    const book = new PriceBook({ prices: [{ platform: 'x', operation: 'searchTweets', unitCredits: 40, minCredits: 100, effectiveFrom: 0 }], overrides: [], costs: [], creditValues: [] });
+    const price = book.priceOf(tweets, 'x', null);
+    expect(planCharge(tweets, inputs({ count: 10 }), price)).toEqual({ limit: 10, hold: 400 });
+    expect(planCharge(tweets, inputs({ count: 1 }), price)).toEqual({ limit: 1, hold: 100 });
+    expect(() => planCharge(tweets, inputs({ count: 1, max_credits: 99 }), price)).toThrow(/below the 100 credits/);
+    expect(planCharge(tweets, inputs({ count: 10 }), book.priceOf(tweets, 'local', null))).toEqual({ limit: 10, hold: 150 });
   });
 });
 
@@ -91,7 +106,7 @@ describe('input fields', () => {
 describe('charge planning for body-less POSTs', () => {
   it('reads max_credits from the query string, where those operations take it', () => {
     const like = findOperation('likeTweet')!;
-    expect(() => planCharge(like, { params: {}, query: { max_credits: 99 }, body: {} })).toThrow(/max_credits 99 is below the 100/);
-    expect(planCharge(like, { params: {}, query: { max_credits: 100 }, body: {} })).toEqual({ limit: 1, hold: 100 });
+    expect(() => planCharge(like, { params: {}, query: { max_credits: 99 }, body: {} }, seed(like))).toThrow(/max_credits 99 is below the 100/);
+    expect(planCharge(like, { params: {}, query: { max_credits: 100 }, body: {} }, seed(like))).toEqual({ limit: 1, hold: 100 });
   });
 });

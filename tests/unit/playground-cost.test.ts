@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planCharge } from '@/lib/api/charge';
+import { PriceBook } from '@/lib/prices/price-book';
 import { ApiError } from '@/lib/api/errors';
 import { OPERATIONS } from '@/lib/api/registry';
 import { parseInput } from '@/lib/api/validate';
@@ -20,7 +21,7 @@ function serverHold(operationId: string, values: FieldValues): number | 'refused
   const query = parseInput(operation.query, Object.fromEntries(call.query), 'query');
   const body = parseInput(operation.body, call.body ?? {}, 'body');
   try {
-    return planCharge(operation, { params, query, body }).hold;
+    return planCharge(operation, { params, query, body }, new PriceBook().priceOf(operation, 'local', null)).hold;
   } catch (error) {
     if (error instanceof ApiError) return 'refused';
     throw error;

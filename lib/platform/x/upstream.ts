@@ -2,7 +2,7 @@ import { ApiError, type Client } from '@xdevplatform/xdk';
 import { ForbiddenError, NotFoundError, PlatformError, UnavailableError, UpstreamError, UpstreamRateLimitedError } from '../errors';
 import { alertOperator } from '../operator-alert';
 import type { XSettings } from '../platform-config';
-import { noteUpstreamRead, type UpstreamCache } from '../upstream-cache';
+import { itemsOf, noteUpstreamRead, type UpstreamCache } from '../upstream-cache';
 import { appClient, userClient } from './client';
 import type { XAnswer, XProblem } from './x-types';
 
@@ -44,9 +44,13 @@ export function createXUpstream(settings: XSettings, cache: UpstreamCache | null
     async read(name, args, subject, call) {
       const key = `x:${settings.apiUrl}:${name}:${JSON.stringify(args)}`;
       const hit = cache ? await cache.get(key) : undefined;
-      noteUpstreamRead(hit !== undefined);
-      if (hit !== undefined) return requireData(hit as Awaited<ReturnType<typeof call>>, subject);
+      if (hit !== undefined) {
+        noteUpstreamRead(true);
+        return requireData(hit as Awaited<ReturnType<typeof call>>, subject);
+      }
       const answer = await guard(subject, () => call(app));
+      // Counted once answered: X prices what it returns, and a refused request returns nothing.
+      noteUpstreamRead(false, itemsOf(answer.data));
       if (cache) await cache.set(key, answer);
       return requireData(answer, subject);
     },
@@ -59,7 +63,9 @@ export function createXUpstream(settings: XSettings, cache: UpstreamCache | null
         users.set(accessToken, client);
       }
       const user = client;
-      return requireData(await guard(subject, () => call(user), { asUser: true }), subject);
+      const answer = await guard(subject, () => call(user), { asUser: true });
+      noteUpstreamRead(false, itemsOf(answer.data));
+      return requireData(answer, subject);
     },
   };
 }
