@@ -2,12 +2,15 @@ import type { AtpAgent } from '@atproto/api';
 import { NotFoundError, PlatformError, UnavailableError, UpstreamError, UpstreamRateLimitedError, type NotFoundKind } from '../errors';
 import { alertOperator } from '../operator-alert';
 import type { BlueskySettings } from '../platform-config';
-import { noteUpstreamRead, type UpstreamCache } from '../upstream-cache';
+import type { UpstreamBudget } from '../upstream-budget';
+import { itemsOf, noteUpstreamRead, type UpstreamCache } from '../upstream-cache';
 
 // Every call Perch makes to Bluesky goes through here: a timeout on each, the upstream's errors
 // mapped onto Perch's (429 → 429 with Retry-After, 5xx, network errors and timeouts → 503,
 // not found → 404, 400/422 → 502 upstream_error, 401/403 of Perch's own access → 503 and a line
-// for the operator), and reads answered from the upstream cache when it holds them.
+// for the operator), reads answered from the upstream cache when it holds them, and every read
+// that does reach Bluesky spent from the operator's request budget when there is one (429 before
+// Bluesky is asked once it is spent; writes act as connected accounts at their PDS and spend none).
 // @atproto/api (its lexicons about 10 MB of heap) is loaded by the first call to Bluesky, not
 // by every process that could serve it: a deployment of the embedded platform never does.
 
@@ -44,8 +47,8 @@ export type BlueskyUpstream = {
   settings: BlueskySettings;
 };
 
-/** The Bluesky upstream of one deployment. */
-export function createBlueskyUpstream(settings: BlueskySettings, cache: UpstreamCache | null): BlueskyUpstream {
+/** The Bluesky upstream of one deployment; `budget` is the API's (real-time rules read a stream, not reads). */
+export function createBlueskyUpstream(settings: BlueskySettings, cache: UpstreamCache | null, budget: UpstreamBudget | null = null): BlueskyUpstream {
   const fetchTimed = fetchWithTimeout(settings.timeoutMs);
   let appView: Promise<AtpAgent> | null = null;
   let session: Promise<AtpAgent> | null = null;
@@ -103,23 +106,46 @@ export function createBlueskyUpstream(settings: BlueskySettings, cache: Upstream
       const clean = Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== ''));
       const key = `bluesky:${settings.appViewUrl}:${nsid}:${JSON.stringify(clean)}`;
       const hit = cache && !options.fresh ? await cache.get(key) : undefined;
-      noteUpstreamRead(hit !== undefined);
-      if (hit !== undefined) return hit as T;
+      if (hit !== undefined) {
+        noteUpstreamRead(true);
+        return hit as T;
+      }
+      await budget?.spend();
       const access = perchAccess(options.needsSession === true);
       let data: T;
       try {
         const agent = await (options.needsSession ? serviceSession() : appViewAgent());
         data = (await agent.call(nsid, clean)).data as T;
       } catch (error) {
+        // A refused read was still a request (Bluesky's rate limit counts it), with nothing returned.
+        noteUpstreamRead(false);
         const mapped = mapUpstreamError(error, subject, access);
         // A session Bluesky refuses (its app password revoked, say) is not reused: the next read logs in again.
         if (access.key === 'service-account' && isRefusal(error) && !(mapped instanceof NotFoundError)) session = null;
         throw mapped;
       }
+      // Counted with the items it returned (X prices those; Bluesky's are recorded the same way).
+      noteUpstreamRead(false, answerItems(data));
       if (cache) await cache.set(key, data);
       return data;
     },
   };
+}
+
+// The list an AppView answer carries, by the name its lexicon gives it (a profile, a thread or a
+// resolved handle is one record; their own arrays, such as a profile's labels, are no items).
+const LIST_FIELDS = ['feed', 'posts', 'followers', 'follows', 'actors', 'profiles', 'likes', 'repostedBy', 'items', 'trends', 'relationships'] as const;
+
+/** The items of an AppView answer: its list's length, else one record. */
+export function answerItems(data: unknown): number {
+  if (data && typeof data === 'object') {
+    const record = data as Record<string, unknown>;
+    for (const field of LIST_FIELDS) {
+      const list = record[field];
+      if (Array.isArray(list)) return list.length;
+    }
+  }
+  return itemsOf(data);
 }
 
 const NOT_FOUND_MESSAGE = /not found|could not find|unable to resolve|could not locate|no record|profile not found|actor not found|unknown (?:actor|handle|did)/i;
