@@ -2,7 +2,7 @@ import { getPool } from '@/lib/db/pool';
 import { writeAnsweredUsage } from '@/lib/metering/write-answered-usage';
 import { lastDays } from './days';
 import { pivotSeries, type DailySeries } from './pivot-series';
-import { errorsCountSql } from './not-failures';
+import { errorsCountSql } from '@/lib/usage/not-failures';
 
 export type Overview = {
   balance: number;

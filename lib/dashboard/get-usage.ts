@@ -4,8 +4,9 @@ import { formatKeyDisplay } from '@/lib/keys/key-format';
 import { lastDays, type RangeDays } from './days';
 import { pivotSeries, type DailySeries } from './pivot-series';
 import { DASHBOARD_CALLS, dashboardPageName } from './call-source';
-import { countedErrors } from './not-failures';
+import { countedErrors } from '@/lib/usage/not-failures';
 import { splitKeylessUsage } from './split-keyless-usage';
+import { readDailyUsage, type DailyUsageRow } from '@/lib/usage/daily-usage';
 
 export type KeyUsage = {
   /** '' for calls made from the dashboard without a key, `source:<page>` for those of one dashboard page. */
@@ -35,12 +36,6 @@ export type Usage = { range: RangeDays; days: string[]; byOperation: DailySeries
 // All day arithmetic in UTC, as usage_daily is written (see settleHold).
 const SINCE = `(now() AT TIME ZONE 'UTC')::date - ($2::int - 1)`;
 
-const DAILY_SQL = `
-  SELECT d.day::text AS day, d.key_id, d.operation, d.tag, d.calls, d.errors, d.items::text, d.credits::text,
-         k.name AS key_name, k.key_start, k.key_end, k.revoked_at IS NOT NULL AS revoked
-  FROM usage_daily d LEFT JOIN api_keys k ON k.id = d.key_id
-  WHERE d.user_id = $1 AND d.day >= ${SINCE}`;
-
 // The rollup keeps latency sums only, so the median comes from the events themselves.
 const P50_SQL = `
   SELECT operation, percentile_cont(0.5) WITHIN GROUP (ORDER BY latency_ms) AS p50
@@ -48,22 +43,7 @@ const P50_SQL = `
   WHERE user_id = $1 AND created_at >= (${SINCE})::timestamp AT TIME ZONE 'UTC'
   GROUP BY operation`;
 
-type DailyRow = {
-  day: string;
-  key_id: string;
-  operation: string;
-  tag: string;
-  calls: number;
-  errors: number;
-  items: string;
-  credits: string;
-  key_name: string | null;
-  key_start: string | null;
-  key_end: string | null;
-  revoked: boolean;
-};
-
-function byOperationTable(rows: DailyRow[], p50: Map<string, number>): OperationUsage[] {
+function byOperationTable(rows: DailyUsageRow[], p50: Map<string, number>): OperationUsage[] {
   const table = new Map<string, OperationUsage>();
   for (const r of rows) {
     const entry = table.get(r.operation) ?? { operation: r.operation, tag: r.tag, calls: 0, items: 0, credits: 0, errors: 0, errorRate: 0, p50LatencyMs: null };
@@ -78,7 +58,7 @@ function byOperationTable(rows: DailyRow[], p50: Map<string, number>): Operation
     .sort((a, b) => b.credits - a.credits || b.calls - a.calls || a.operation.localeCompare(b.operation));
 }
 
-function byKey(rows: DailyRow[], days: string[]): KeyUsage[] {
+function byKey(rows: DailyUsageRow[], days: string[]): KeyUsage[] {
   const keys = new Map<string, KeyUsage & { perDay: Map<string, { credits: number; calls: number }> }>();
   for (const r of rows) {
     let entry = keys.get(r.key_id);
@@ -111,17 +91,17 @@ function byKey(rows: DailyRow[], days: string[]): KeyUsage[] {
 export async function getUsage(userId: string, range: RangeDays, now: Date = new Date()): Promise<Usage> {
   // Usage is written behind (lib/metering): what this server answered is written first.
   await writeAnsweredUsage();
-  const pool = getPool();
-  const [daily, p50] = await Promise.all([pool.query<DailyRow>(DAILY_SQL, [userId, range]), pool.query<{ operation: string; p50: number }>(P50_SQL, [userId, range])]);
   const days = lastDays(range, now);
+  // The same rollup rows GET /v2/usage reads (lib/usage), so the API and this page agree.
+  const [dailyRows, p50] = await Promise.all([readDailyUsage(userId, days[0], days[days.length - 1]), getPool().query<{ operation: string; p50: number }>(P50_SQL, [userId, range])]);
   return {
     range,
     days,
     byOperation: pivotSeries(
-      daily.rows.map((r) => ({ day: r.day, series: r.operation, value: Number(r.credits) })),
+      dailyRows.map((r) => ({ day: r.day, series: r.operation, value: Number(r.credits) })),
       days,
     ),
-    byKey: byKey(await splitKeylessUsage(userId, range, daily.rows), days),
-    operations: byOperationTable(daily.rows, new Map(p50.rows.map((r) => [r.operation, Math.round(Number(r.p50))]))),
+    byKey: byKey(await splitKeylessUsage(userId, range, dailyRows), days),
+    operations: byOperationTable(dailyRows, new Map(p50.rows.map((r) => [r.operation, Math.round(Number(r.p50))]))),
   };
 }

@@ -1,9 +1,11 @@
 import type { UsageSource } from '@/lib/credits/types';
-import { getPool } from '@/lib/db/pool';
+import { readRequestLog, STATUS_RANGES, type LoggedRequest, type RequestLogCursor, type RequestLogFilters, type StatusClass } from '@/lib/usage/request-log-query';
 import { ALL_SOURCES } from './call-source';
 
-/** The `key` filter's value for calls made without a key (from the dashboard). */
-export const NO_KEY = 'none';
+// The query lives in lib/usage, shared with GET /v2/usage/events; this module parses the
+// Requests page's filters and encodes the page's own cursors.
+export { getRequest, NO_KEY, DEFAULT_PAGE_SIZE } from '@/lib/usage/request-log-query';
+export type { LoggedRequest, LoggedRequestDetail, RequestLogCursor, RequestLogFilters, StatusClass } from '@/lib/usage/request-log-query';
 
 /** Operations the log holds beside the routed /v2 ones, with what they are, for the filter. */
 export const UNROUTED_OPERATIONS: ReadonlyArray<{ id: string; label: string }> = [
@@ -11,45 +13,6 @@ export const UNROUTED_OPERATIONS: ReadonlyArray<{ id: string; label: string }> =
   { id: 'unmatchedRoute', label: 'unmatchedRoute (no such path)' },
 ];
 
-/** One call in the request log (the dashboard's Requests page). */
-export type LoggedRequest = {
-  requestId: string;
-  at: string;
-  keyId: string | null;
-  /** The key's name; null for calls made from the dashboard without a key. */
-  keyName: string | null;
-  operation: string;
-  status: number;
-  items: number;
-  credits: number;
-  latencyMs: number;
-  source: string;
-  errorCode: string | null;
-  errorMessage: string | null;
-};
-
-/** A call with what it was sent: the detail view. */
-export type LoggedRequestDetail = LoggedRequest & { params: Record<string, unknown> | null };
-
-export type StatusClass = '2xx' | '4xx' | '5xx';
-
-export type RequestLogFilters = {
-  /** A key's id, or NO_KEY for the calls made from the dashboard without a key. */
-  keyId?: string;
-  /** Where the calls came from: `api` or a dashboard page (lib/dashboard/call-source.ts). */
-  source?: UsageSource;
-  operation?: string;
-  statusClass?: StatusClass;
-  /** Inclusive lower bound on the call's time. */
-  from?: Date;
-  /** Exclusive upper bound on the call's time. */
-  to?: Date;
-  /** The keyset position: calls strictly older than this one. */
-  before?: RequestLogCursor;
-  limit?: number;
-};
-
-export type RequestLogCursor = { at: string; id: string };
 export type RequestLogPage = { requests: LoggedRequest[]; next: string | null };
 
 /** Thrown for a filter the log cannot take; the routes answer it as a 400 with its message. */
@@ -64,8 +27,6 @@ const MINUTE = 60_000;
 /** The `within` filter's spans: the calls of the last 15 minutes, hour, day or week. */
 export const WITHIN: Record<string, number> = { '15m': 15 * MINUTE, '1h': 60 * MINUTE, '24h': 24 * 60 * MINUTE, '7d': 7 * 24 * 60 * MINUTE };
 
-const STATUS_RANGES: Record<StatusClass, [number, number]> = { '2xx': [200, 299], '4xx': [400, 499], '5xx': [500, 599] };
-export const DEFAULT_PAGE_SIZE = 50;
 const MAX_PAGE_SIZE = 200;
 
 /**
@@ -137,76 +98,8 @@ export function decodeCursor(raw: string): RequestLogCursor {
   return { at, id };
 }
 
-const COLUMNS = `e.id::text, e.request_id, e.created_at, to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at_exact,
-  e.key_id, k.name AS key_name, e.operation, e.status, e.items, e.credits::text, e.latency_ms, e.source, e.error_code, e.error_message`;
-
-type Row = {
-  id: string;
-  request_id: string;
-  created_at: Date;
-  at_exact: string;
-  key_id: string | null;
-  key_name: string | null;
-  operation: string;
-  status: number;
-  items: number;
-  credits: string;
-  latency_ms: number;
-  source: string;
-  error_code: string | null;
-  error_message: string | null;
-  params?: Record<string, unknown> | null;
-};
-
-function toRequest(r: Row): LoggedRequest {
-  return {
-    requestId: r.request_id,
-    at: r.created_at.toISOString(),
-    keyId: r.key_id,
-    keyName: r.key_name,
-    operation: r.operation,
-    status: r.status,
-    items: r.items,
-    credits: Number(r.credits),
-    latencyMs: r.latency_ms,
-    source: r.source,
-    errorCode: r.error_code,
-    errorMessage: r.error_message,
-  };
-}
-
 /** A page of an account's calls, newest first, with the cursor of the next page (null at the end). */
 export async function listRequests(userId: string, filters: RequestLogFilters = {}): Promise<RequestLogPage> {
-  const where = ['e.user_id = $1'];
-  const values: unknown[] = [userId];
-  const bind = (value: unknown) => `$${values.push(value)}`;
-  if (filters.keyId === NO_KEY) where.push('e.key_id IS NULL');
-  else if (filters.keyId) where.push(`e.key_id = ${bind(filters.keyId)}`);
-  if (filters.source) where.push(`e.source = ${bind(filters.source)}`);
-  if (filters.operation) where.push(`e.operation = ${bind(filters.operation)}`);
-  if (filters.statusClass) {
-    const [low, high] = STATUS_RANGES[filters.statusClass];
-    where.push(`e.status BETWEEN ${bind(low)} AND ${bind(high)}`);
-  }
-  if (filters.from) where.push(`e.created_at >= ${bind(filters.from)}`);
-  if (filters.to) where.push(`e.created_at < ${bind(filters.to)}`);
-  if (filters.before) where.push(`(e.created_at, e.id) < (${bind(filters.before.at)}::timestamptz, ${bind(filters.before.id)}::bigint)`);
-  const limit = filters.limit ?? DEFAULT_PAGE_SIZE;
-  const sql = `SELECT ${COLUMNS} FROM usage_events e LEFT JOIN api_keys k ON k.id = e.key_id
-    WHERE ${where.join(' AND ')} ORDER BY e.created_at DESC, e.id DESC LIMIT ${bind(limit + 1)}`;
-  const { rows } = await getPool().query<Row>(sql, values);
-  const shown = rows.slice(0, limit);
-  const last = shown.at(-1);
-  return { requests: shown.map(toRequest), next: rows.length > limit && last ? encodeCursor({ at: last.at_exact, id: last.id }) : null };
-}
-
-/** One call of the account by its request id (the `x-request-id` a user pastes), with its parameters; null when not found. */
-export async function getRequest(userId: string, requestId: string): Promise<LoggedRequestDetail | null> {
-  const { rows } = await getPool().query<Row>(
-    `SELECT ${COLUMNS}, e.params FROM usage_events e LEFT JOIN api_keys k ON k.id = e.key_id
-     WHERE e.user_id = $1 AND e.request_id = $2 ORDER BY e.id LIMIT 1`,
-    [userId, requestId.trim()],
-  );
-  const row = rows[0];
-  return row ? { ...toRequest(row), params: row.params ?? null } : null;
+  const { requests, after } = await readRequestLog(userId, filters);
+  return { requests, next: after ? encodeCursor(after) : null };
 }
