@@ -17,7 +17,7 @@ import { requestOrigin } from '@/lib/playground/request-origin';
 export const metadata: Metadata = { title: 'API reference', description: 'The Perch /v2 API: guides and every operation, generated from its OpenAPI document.' };
 
 export default async function DocsPage() {
-  const model = getDocsModel();
+  const model = await getDocsModel();
   const origin = await requestOrigin();
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-6 sm:py-8 lg:grid-cols-[15rem_minmax(0,1fr)]">
@@ -38,7 +38,7 @@ export default async function DocsPage() {
             (OpenAPI 3.1, no key needed). Base URL: <C>{origin}</C>.
           </p>
         </header>
-        <FirstCallGuide origin={origin} />
+        <FirstCallGuide origin={origin} model={model} />
         <AuthenticationGuide origin={origin} />
         <CreditsGuide model={model} />
         <PaginationGuide origin={origin} />
@@ -51,7 +51,7 @@ export default async function DocsPage() {
               {tag.name}
             </h2>
             {tag.operations.map((op) => (
-              <OperationSection key={op.id} op={op} />
+              <OperationSection key={op.id} op={op} platform={model.platform} />
             ))}
           </section>
         ))}

@@ -1,19 +1,25 @@
 import Link from 'next/link';
 import { MethodBadge } from '@/components/playground/method-badge';
 import type { DocOperation } from '@/lib/docs/docs-model';
+import { priceText } from '@/lib/playground/price-text';
 import { FieldsList } from './fields-list';
 import { InlineCodeText } from './inline-code-text';
 import { InputsList } from './inputs-list';
 import { TypeText } from './type-text';
 
-function costText(op: DocOperation): string {
-  const { per, unit, credits } = op.credits;
-  if (credits === 0) return 'Free';
-  return per === 'item' ? `${credits} ${credits === 1 ? 'credit' : 'credits'} per ${unit} returned` : `${credits} credits per call`;
+/** The list price on the default platform, then the other platforms whose price differs. */
+function costText(op: DocOperation, platform: string): string {
+  const own = priceText(op.credits);
+  const others = Object.entries(op.credits.platforms ?? {})
+    .filter(([name]) => name !== platform)
+    .map(([name, price]) => [name, priceText({ ...op.credits, ...price })] as const)
+    .filter(([, text]) => text !== own)
+    .map(([name, text]) => `${name}: ${text}`);
+  return others.length === 0 ? own : `${own} (${others.join('; ')})`;
 }
 
 /** One operation of the reference: address, purpose, cost, inputs, response and errors. */
-export function OperationSection({ op }: { op: DocOperation }) {
+export function OperationSection({ op, platform }: { op: DocOperation; platform: string }) {
   const params = op.inputs.filter((i) => i.location !== 'body');
   const body = op.inputs.filter((i) => i.location === 'body');
   return (
@@ -35,7 +41,7 @@ export function OperationSection({ op }: { op: DocOperation }) {
       ))}
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-400">
         <span>
-          Cost: <strong className="font-medium text-slate-900 dark:text-slate-100">{costText(op)}</strong>
+          Cost: <strong className="font-medium text-slate-900 dark:text-slate-100">{costText(op, platform)}</strong>
         </span>
         <span>
           Scope: <strong className="font-medium text-slate-900 dark:text-slate-100">{op.scope}</strong>

@@ -57,7 +57,7 @@ export async function answerApiRequest(request: ApiRequest, options: DispatchOpt
     // Setting a URL's path parses it again: only for the rare `/V2/…`.
     const pathname = apiPathname(url.pathname);
     if (pathname !== url.pathname) url.pathname = pathname;
-    if (url.pathname === '/v2/openapi.json' && (method === 'GET' || method === 'HEAD')) return openApiResponse(requestId, { head: method === 'HEAD' });
+    if (url.pathname === '/v2/openapi.json' && (method === 'GET' || method === 'HEAD')) return await openApiResponse(requestId, { head: method === 'HEAD' });
     const match = route(method, url.pathname);
     // A wrong path or method sent with a valid key is still one of that key's requests: it
     // counts and carries the rate-limit headers. Without a valid key the path error is reported.

@@ -2,9 +2,12 @@ import { z } from 'zod';
 import { BLUESKY_SYNTAX } from '@/lib/platform/bluesky/syntax';
 import { PLATFORM_NAMES } from '@/lib/platform/platform';
 import { LOCAL_SYNTAX, type PlatformSyntax } from '@/lib/platform/syntax';
+import type { Pricing } from '@/lib/prices/price-book';
 import type { Operation } from './define-operation';
 import { KEY_SYNTAX } from './idempotency';
 import { errorSchema } from './openapi-error-schema';
+import { ANSWER_HEADERS, addAnswerHeaders } from './openapi-rate-headers';
+import { costText, creditsExtension, leastMaxCredits, SEED_PRICES, type DocumentPrices } from './openapi-prices';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -109,16 +112,27 @@ function forbidNul(node: JsonSchema): void {
 
 /**
  * max_credits below what one item or the call costs is a 400 (lib/api/charge.ts): its minimum is
- * that price. A batch needs the price of every requested id, which only its description can say.
+ * that price (or the per-call minimum, if higher). A batch needs the price of every requested id,
+ * which only its description can say.
  */
-function maxCreditsSchema(operation: Operation, property: JsonSchema): JsonSchema {
-  const { cost } = operation;
+function maxCreditsSchema(operation: Operation, property: JsonSchema, price: Pricing): JsonSchema {
   // A free operation's own max_credits (an export's budget) keeps its own description.
-  if (cost.credits === 0) return { ...property, description: (property.description as string | undefined) ?? 'Caps the charge; this operation is free' };
-  const batch = operation.requestedItems ? `; a batch needs ${cost.credits} for each distinct requested ${cost.unit}` : '';
-  const what = cost.per === 'item' ? `one ${cost.unit}` : 'the call';
+  if (price.credits === 0 && price.minimum === 0) return { ...property, description: (property.description as string | undefined) ?? 'Caps the charge; this operation is free' };
+  const least = leastMaxCredits(price);
+  const batch = operation.requestedItems ? `; a batch needs ${price.credits} for each distinct requested ${price.unit}` : '';
+  const what = price.per === 'item' ? `one ${price.unit}` : 'the call';
+  const floor = price.minimum > price.credits ? ` (the per-call minimum; ${price.credits} per ${price.per === 'item' ? price.unit : 'call'})` : `, the price of ${what}`;
   const lowers = operation.paging ? '; lowers `count` to what it pays for' : '';
-  return { ...property, minimum: Math.max(cost.credits, (property.minimum as number | undefined) ?? 1), description: `Caps the charge: at least ${cost.credits}, the price of ${what}${batch}${lowers}` };
+  return { ...property, minimum: Math.max(least, (property.minimum as number | undefined) ?? 1), description: `Caps the charge: at least ${least}${floor}${batch}${lowers}` };
+}
+
+/** A body's `oneOf` branches titled with an operation id (an export's per-operation bodies): max_credits at least that operation's price. */
+function priceBranches(node: JsonSchema, prices: DocumentPrices, byId: ReadonlyMap<string, Operation>): void {
+  for (const branch of (node.oneOf as JsonSchema[] | undefined) ?? []) {
+    const operation = byId.get(branch.title as string);
+    const maxCredits = (branch.properties as Record<string, JsonSchema> | undefined)?.max_credits;
+    if (operation && maxCredits) maxCredits.minimum = Math.max(1, leastMaxCredits(prices.priceOf(operation)));
+  }
 }
 
 /**
@@ -126,21 +140,27 @@ function maxCreditsSchema(operation: Operation, property: JsonSchema): JsonSchem
  * or query parameter not listed is a 400, parseInput), text without NUL, max_credits at least
  * one item's or the call's price.
  */
-function strictInputSchema(operation: Operation, schema: z.ZodType, location: 'path' | 'query' | 'body', components: Record<string, JsonSchema>): ObjectSchema {
-  const json = inputObjectSchema(schema, components);
+function strictInputSchema(operation: Operation, schema: z.ZodType, location: 'path' | 'query' | 'body', context: Context): ObjectSchema {
+  const json = inputObjectSchema(schema, context.components);
   for (const [name, property] of Object.entries(json.properties ?? {})) {
     forbidNul(property);
-    if (name === 'max_credits') json.properties![name] = maxCreditsSchema(operation, property);
+    if (name === 'max_credits') json.properties![name] = maxCreditsSchema(operation, property, context.prices.priceOf(operation));
   }
-  if (location === 'body') (json as JsonSchema).additionalProperties = false;
+  if (location === 'body') {
+    (json as JsonSchema).additionalProperties = false;
+    priceBranches(json as JsonSchema, context.prices, context.byId);
+  }
   return json;
 }
 
-function parametersOf(operation: Operation, components: Record<string, JsonSchema>): JsonSchema[] {
+/** What building one document needs beside the operation: shared components and the prices it shows. */
+type Context = { components: Record<string, JsonSchema>; prices: DocumentPrices; byId: ReadonlyMap<string, Operation> };
+
+function parametersOf(operation: Operation, context: Context): JsonSchema[] {
   const out: JsonSchema[] = [];
   for (const [location, schema] of [['path', operation.params], ['query', operation.query]] as const) {
     if (!schema) continue;
-    const json = strictInputSchema(operation, schema, location, components);
+    const json = strictInputSchema(operation, schema, location, context);
     for (const [name, property] of Object.entries(json.properties ?? {})) {
       out.push({
         name,
@@ -213,13 +233,13 @@ const RANGE_PARAMETERS: JsonSchema[] = [
 ];
 
 /** A success's responses when it is not the JSON envelope (an event stream, a file), or null. */
-function nonJsonSuccess(operation: Operation): Record<string, unknown> | null {
+function nonJsonSuccess(operation: Operation, cost: string): Record<string, unknown> | null {
   if (operation.mediaType === 'text/event-stream') {
-    return { '200': { description: `Success: the event stream (not the JSON envelope). ${costText(operation)}`, content: { 'text/event-stream': { schema: EVENT_STREAM_SCHEMA } } } };
+    return { '200': { description: `Success: the event stream (not the JSON envelope). ${cost}`, content: { 'text/event-stream': { schema: EVENT_STREAM_SCHEMA } } } };
   }
   if (operation.mediaType === 'file') {
     return {
-      '200': { description: `Success: the whole file (not the JSON envelope). ${costText(operation)}`, headers: FILE_HEADERS, content: FILE_CONTENT },
+      '200': { description: `Success: the whole file (not the JSON envelope). ${cost}`, headers: FILE_HEADERS, content: FILE_CONTENT },
       '206': {
         description: 'Partial content: the byte range asked for',
         headers: { ...FILE_HEADERS, 'Content-Range': header('bytes a-b/size') },
@@ -235,8 +255,8 @@ function nonJsonSuccess(operation: Operation): Record<string, unknown> | null {
   return null;
 }
 
-function requestBodyOf(operation: Operation, body: z.ZodType, components: Record<string, JsonSchema>): JsonSchema {
-  const schema = strictInputSchema(operation, body, 'body', components);
+function requestBodyOf(operation: Operation, body: z.ZodType, context: Context): JsonSchema {
+  const schema = strictInputSchema(operation, body, 'body', context);
   // A body whose fields are all optional may be left out (an empty body reads as {}).
   return { required: (schema.required ?? []).length > 0, content: { 'application/json': { schema } } };
 }
@@ -254,17 +274,17 @@ function syntaxText(): string {
   return lines.join('\n');
 }
 
-function costText(operation: Operation): string {
-  const { cost } = operation;
-  if (cost.credits === 0) return 'Free.';
-  return cost.per === 'item' ? `${cost.credits} credits per ${cost.unit} returned.` : `${cost.credits} credits per call.`;
-}
-
-/** The OpenAPI 3.1 document of the registry: every operation, input, record, error and cost. */
-export function buildOpenApiDocument(operations: readonly Operation[], serverUrl = '/'): JsonSchema {
+/**
+ * The OpenAPI 3.1 document of the registry: every operation, input, record, error and cost.
+ * Costs are the price list's (lib/prices) on the deployment's default platform, as `prices` gives
+ * them (the seed's without it), with every platform's in `x-credits.platforms`.
+ */
+export function buildOpenApiDocument(operations: readonly Operation[], serverUrl = '/', prices: DocumentPrices = SEED_PRICES): JsonSchema {
   const components: Record<string, JsonSchema> = { Error: errorSchema() };
+  const context: Context = { components, prices, byId: new Map(operations.map((operation) => [operation.id, operation])) };
   const paths: Record<string, Record<string, unknown>> = {};
   for (const operation of operations) {
+    const cost = costText(operation, prices);
     const meta: JsonSchema = { ...META_PROPERTIES };
     if (operation.metaExtra) Object.assign(meta, (toSchema(operation.metaExtra, 'output', components) as { properties?: JsonSchema }).properties);
     const envelope = {
@@ -272,7 +292,7 @@ export function buildOpenApiDocument(operations: readonly Operation[], serverUrl
       required: ['data', 'meta'],
       properties: { data: toSchema(operation.response, 'output', components), meta: { type: 'object', required: Object.keys(META_PROPERTIES), properties: meta } },
     };
-    const responses: Record<string, unknown> = nonJsonSuccess(operation) ?? { '200': { description: `Success. ${costText(operation)}`, content: { 'application/json': { schema: envelope } } } };
+    const responses: Record<string, unknown> = nonJsonSuccess(operation, cost) ?? { '200': { description: `Success. ${cost}`, content: { 'application/json': { schema: envelope } } } };
     for (const [status, description] of Object.entries(ERROR_RESPONSES)) {
       responses[status] = { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
     }
@@ -283,21 +303,22 @@ export function buildOpenApiDocument(operations: readonly Operation[], serverUrl
       responses['403'] = { description: 'forbidden (key lacks the write scope; the connected account did not grant this write’s OAuth scope; not your tweet) or account_not_connected', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
       responses['409'] = { description: 'idempotency_conflict: the Idempotency-Key was used with a different request', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
     }
+    addAnswerHeaders(responses);
     paths[operation.path] ??= {};
     paths[operation.path][operation.method.toLowerCase()] = {
       operationId: operation.id,
       tags: [operation.tag],
       summary: operation.summary,
-      description: [operation.description, costText(operation)].filter(Boolean).join('\n\n'),
-      'x-credits': { per: operation.cost.per, unit: operation.cost.unit, credits: operation.cost.credits },
+      description: [operation.description, cost].filter(Boolean).join('\n\n'),
+      'x-credits': creditsExtension(operation, prices),
       'x-scope': operation.scope,
       parameters: [
-        ...parametersOf(operation, components),
+        ...parametersOf(operation, context),
         PLATFORM_PARAMETER,
         ...(operation.scope === 'write' ? [IDEMPOTENCY_KEY_PARAMETER] : []),
         ...(operation.mediaType === 'file' ? RANGE_PARAMETERS : []),
       ],
-      ...(operation.body ? { requestBody: requestBodyOf(operation, operation.body, components) } : {}),
+      ...(operation.body ? { requestBody: requestBodyOf(operation, operation.body, context) } : {}),
       security: operation.cost.credits === 0 && operation.id === 'getOpenApi' ? [] : [{ bearer: [] }],
       responses,
     };
@@ -307,6 +328,8 @@ export function buildOpenApiDocument(operations: readonly Operation[], serverUrl
     info: {
       title: 'Perch API',
       version: '2.0.0',
+      // The platform whose list prices x-credits and the cost sentences give.
+      'x-price-platform': prices.platform,
       description:
         'Real-time microblogging data, credit-metered. Authenticate with `Authorization: Bearer perch_…`. ' +
         'Every success is `{data, meta}` with seven meta fields; every error is `{error: {code, message, details?}, meta}`. ' +
@@ -319,13 +342,16 @@ export function buildOpenApiDocument(operations: readonly Operation[], serverUrl
         syntaxText() +
         '\n\nWhat a platform does not have (on Bluesky: communities, list subscribers, trends per country; on X: communities, follow checks between two accounts) answers 503 `unavailable` naming the platform and the feature, and charges nothing. ' +
         'Calls served from an upstream platform add `meta.cached`: true when Perch\'s short-lived upstream cache answered every upstream read. ' +
-        'Upstream limits surface as 429 with Retry-After, upstream failures and timeouts as 503.',
+        'Upstream limits surface as 429 with Retry-After, upstream failures and timeouts as 503.\n\n' +
+        `Prices come from the operator's price list and can change: each operation's description and \`x-credits\` give its list price on this deployment's default platform (\`${prices.platform}\`): \`credits\` per \`unit\` (per: item) or per call, and \`minimum\`, the least a successful call is charged (0: none); \`x-credits.platforms\` gives the list price on every platform (what a call with that Perch-Platform pays). ` +
+        'A workspace with its own terms (a discount or a price of its own) pays those: the dashboard\'s playground shows them, and `meta.credits_charged` what each call cost. This document is rebuilt when a price changes.',
     },
     servers: [{ url: serverUrl }],
     tags: [...new Set(operations.map((o) => o.tag))].map((name) => ({ name })),
     paths,
     components: {
       schemas: components,
+      headers: ANSWER_HEADERS,
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API key: perch_ followed by 32 letters and digits' } },
     },
   };

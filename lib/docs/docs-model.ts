@@ -13,7 +13,8 @@ export type DocOperation = {
   path: string;
   summary: string;
   description: string[];
-  credits: { per: string; unit: string; credits: number };
+  /** The list price on the default platform (x-credits), with every platform's under `platforms`. */
+  credits: DocCredits;
   scope: string;
   inputs: DocInput[];
   /** The type of `data` on success, and the records it refers to. */
@@ -23,22 +24,32 @@ export type DocOperation = {
   errors: Array<{ status: string; description: string }>;
 };
 
+export type DocCredits = { per: string; unit: string; credits: number; minimum?: number; platforms?: Record<string, { credits: number; minimum: number }> };
+
 export type DocRecord = { name: string; description?: string; fields: DocField[] };
 
-export type DocsModel = { title: string; description: string; tags: Array<{ name: string; operations: DocOperation[] }>; records: DocRecord[]; operationCount: number };
+export type DocsModel = {
+  title: string;
+  description: string;
+  tags: Array<{ name: string; operations: DocOperation[] }>;
+  records: DocRecord[];
+  operationCount: number;
+  /** The platform whose prices `credits` gives (the default one); the other platforms' are under credits.platforms. */
+  platform: string;
+};
 
 type OpenApiOperation = {
   operationId: string;
   tags: string[];
   summary: string;
   description?: string;
-  'x-credits': { per: string; unit: string; credits: number };
+  'x-credits': DocCredits;
   'x-scope': string;
   responses: Record<string, { description: string; content?: { 'application/json'?: { schema?: JsonSchema } } }>;
 };
 
 type OpenApiDocument = {
-  info: { title: string; description: string };
+  info: { title: string; description: string; 'x-price-platform'?: string };
   tags: Array<{ name: string }>;
   paths: Record<string, Record<string, OpenApiOperation>>;
   components: { schemas: Record<string, JsonSchema> };
@@ -136,5 +147,7 @@ export function buildDocsModel(document: OpenApiDocument | Record<string, unknow
   const records = Object.entries(doc.components.schemas)
     .filter(([name]) => name !== 'Error')
     .map(([name, schema]) => ({ name, description: schema.description, fields: fieldsOf(schema) }));
-  return { title: doc.info.title, description: doc.info.description, tags, records, operationCount: operations.length };
+  // The document says which platform its prices are on (openapi.ts); without it, the embedded one.
+  const platform = doc.info['x-price-platform'] ?? 'local';
+  return { title: doc.info.title, description: doc.info.description, tags, records, operationCount: operations.length, platform };
 }

@@ -1,4 +1,5 @@
 import type { DocsModel } from '@/lib/docs/docs-model';
+import { priceText } from '@/lib/playground/price-text';
 import { C, GuideSection } from '../guide-section';
 
 type Row = { price: string; operations: string[] };
@@ -7,8 +8,7 @@ function priceRows(model: DocsModel): Row[] {
   const rows = new Map<string, string[]>();
   for (const tag of model.tags) {
     for (const op of tag.operations) {
-      const { per, unit, credits } = op.credits;
-      const price = credits === 0 ? 'Free' : per === 'item' ? `${credits} per ${unit} returned` : `${credits} per call`;
+      const price = priceText(op.credits);
       rows.set(price, [...(rows.get(price) ?? []), op.id]);
     }
   }
@@ -21,7 +21,9 @@ export function CreditsGuide({ model }: { model: DocsModel }) {
     <GuideSection id="credits" title="Credits">
       <p>
         Each call costs credits from your account. List operations charge per item returned (an empty page costs 0); checks, writes and trends cost a fixed price per call.
-        Errors never cost anything.
+        Errors never cost anything. Prices come from the operator&apos;s price list and can change; these are the list prices on this deployment&apos;s default
+        platform (<C>{model.platform}</C>), each operation below names another platform&apos;s where it differs, and <C>x-credits</C> in the OpenAPI document gives them all.
+        A workspace with its own terms pays those: the playground shows them.
       </p>
       <ul className="flex flex-col gap-2">
         {priceRows(model).map((row) => (
@@ -32,13 +34,13 @@ export function CreditsGuide({ model }: { model: DocsModel }) {
         ))}
       </ul>
       <p>
-        Before running a call the service holds the most it can cost (<C>count × price</C>, or the per-call price) and answers <C>402 insufficient_credits</C> without doing the work
+        Before running a call the service holds the most it can cost (<C>count × price</C>, or the per-call price; never less than a per-call minimum, where the price has one) and answers <C>402 insufficient_credits</C> without doing the work
         when your balance, or the key&apos;s remaining limit, cannot cover it. Afterwards the hold is settled to the real charge, reported in <C>meta.credits_charged</C> with your new
         balance in <C>meta.credits_remaining</C>.
       </p>
       <p>
         To cap a call, send <C>max_credits</C> (query string for GET and DELETE, JSON body for POST): <C>count</C> is lowered to <C>floor(max_credits / price)</C>, and a cap too low for a
-        single item is a 400.
+        single item (or the minimum) is a 400.
       </p>
     </GuideSection>
   );

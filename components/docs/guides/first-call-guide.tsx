@@ -1,9 +1,15 @@
 import Link from 'next/link';
+import type { DocsModel } from '@/lib/docs/docs-model';
 import { CodeBlock } from '../code-block';
 import { C, GuideSection } from '../guide-section';
 
 /** From nothing to a first answer: a key, real ids from the samples command, a call, reading meta. */
-export function FirstCallGuide({ origin }: { origin: string }) {
+/** An operation's list price per item on the default platform (0 if the model lacks it). */
+function unitPrice(model: DocsModel, id: string): number {
+  return model.tags.flatMap((tag) => tag.operations).find((op) => op.id === id)?.credits.credits ?? 0;
+}
+
+export function FirstCallGuide({ origin, model }: { origin: string; model: DocsModel }) {
   return (
     <GuideSection id="first-call" title="Your first call">
       <p>
@@ -26,7 +32,7 @@ curl -sS -X POST '${origin}/v2/search' -H "Authorization: Bearer $PERCH_API_KEY"
   -H 'Content-Type: application/json' --data '{"query":"from:USERNAME","count":5,"sort":"popular"}'`}
       />
       <p>
-        Each answer is <C>{'{"data": …, "meta": {…}}'}</C>: the profile cost 18 credits, five tweets 5 × 15. <C>meta.credits_charged</C> says what the call cost and
+        Each answer is <C>{'{"data": …, "meta": {…}}'}</C>: the profile cost {unitPrice(model, 'getUser')} credits, five tweets 5 × {unitPrice(model, 'getUserTweets')}. <C>meta.credits_charged</C> says what the call cost and
         <C>meta.credits_remaining</C> what is left. Signed in, the <Link href="/dashboard/playground" className="text-brand-700 underline dark:text-brand-500">playground</Link> runs every
         operation with a generated form and copies the call as curl, TypeScript or Python.
       </p>
