@@ -1,5 +1,6 @@
 import { StartupError } from '@/lib/db/startup-error';
 import { PLATFORM_NAMES, type PlatformName } from './platform';
+import { readUpstreamBudget, type UpstreamBudgetSettings } from './upstream-budget-settings';
 
 // Which platforms this deployment serves and their settings, read once from the environment.
 // Every problem is a StartupError: one line naming the variable and what to put there.
@@ -21,6 +22,8 @@ export type BlueskySettings = {
    * is atproto's development client. Null without PERCH_PUBLIC_URL: app passwords only.
    */
   oauth?: { publicUrl: string; loopback: boolean; plcUrl: string } | null;
+  /** Perch's own Bluesky requests allowed per window, all customers and instances together (PERCH_BLUESKY_UPSTREAM_BUDGET); absent: no budget. */
+  requestBudget?: UpstreamBudgetSettings;
 };
 
 export type XSettings = {
@@ -34,6 +37,8 @@ export type XSettings = {
   timeoutMs: number;
   /** The HTTPS agent of every call (tests pass one that trusts a local server's certificate). */
   httpAgent?: import('node:https').Agent;
+  /** X requests allowed per window, all customers and instances together (PERCH_X_UPSTREAM_BUDGET); absent: no budget. */
+  requestBudget?: UpstreamBudgetSettings;
 };
 
 export type PlatformConfig = {
@@ -126,7 +131,14 @@ function blueskySettings(env: Env): BlueskySettings {
     timeoutMs: upstreamTimeout(env),
     stream: streamSettings(env),
     oauth: oauthSettings(env),
+    ...budgetOf(env, 'PERCH_BLUESKY_UPSTREAM_BUDGET'),
   };
+}
+
+/** `requestBudget` when the variable sets one (left out otherwise: no budget is the default). */
+function budgetOf(env: Env, name: string): { requestBudget?: UpstreamBudgetSettings } {
+  const budget = readUpstreamBudget(env, name);
+  return budget ? { requestBudget: budget } : {};
 }
 
 function upstreamTimeout(env: Env): number {
@@ -146,6 +158,7 @@ function xSettings(env: Env): XSettings {
     bearerToken,
     oauth: clientId ? { clientId, clientSecret: clientSecret || null, authorizeUrl: httpsUrl(env, 'PERCH_X_AUTHORIZE_URL', 'https://x.com/i/oauth2/authorize') } : null,
     timeoutMs: upstreamTimeout(env),
+    ...budgetOf(env, 'PERCH_X_UPSTREAM_BUDGET'),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Platform } from '../platform';
 import type { XSettings } from '../platform-config';
 import { LOCAL_SYNTAX } from '../syntax';
+import { createUpstreamBudget, type UpstreamBudget } from '../upstream-budget';
 import type { UpstreamCache } from '../upstream-cache';
 import { X_LACKS, xReads } from './reads';
 import { createXUpstream } from './upstream';
@@ -14,8 +15,12 @@ export function xPlatformSettings(platform: Platform): XSettings | undefined {
 }
 
 /** Perch's operations on X API v2: reads with the app's bearer token, writes with the connected account's OAuth 2.0 token. */
-export function createXPlatform(settings: XSettings, cache: UpstreamCache | null): Platform {
-  const upstream = createXUpstream(settings, cache);
+export function createXPlatform(
+  settings: XSettings,
+  cache: UpstreamCache | null,
+  budget: UpstreamBudget | null = settings.requestBudget ? createUpstreamBudget('x', settings.requestBudget) : null,
+): Platform {
+  const upstream = createXUpstream(settings, cache, budget);
   // X names users and posts as the embedded platform does: decimal ids, 15-character usernames.
   const platform: Platform = { name: 'x', syntax: LOCAL_SYNTAX, lacks: X_LACKS, ...xReads(upstream), ...xWrites(upstream) };
   settingsOf.set(platform, settings);

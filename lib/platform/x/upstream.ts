@@ -2,13 +2,15 @@ import { ApiError, type Client } from '@xdevplatform/xdk';
 import { ForbiddenError, NotFoundError, PlatformError, UnavailableError, UpstreamError, UpstreamRateLimitedError } from '../errors';
 import { alertOperator } from '../operator-alert';
 import type { XSettings } from '../platform-config';
+import type { UpstreamBudget } from '../upstream-budget';
 import { itemsOf, noteUpstreamRead, type UpstreamCache } from '../upstream-cache';
 import { appClient, userClient } from './client';
 import type { XAnswer, XProblem } from './x-types';
 
 // Every call Perch makes to X goes through here, made with X's official SDK: the client's
-// timeout on each, X's errors mapped onto Perch's by kind (mapXError), and app reads answered
-// from the upstream cache when it holds them.
+// timeout on each, X's errors mapped onto Perch's by kind (mapXError), app reads answered
+// from the upstream cache when it holds them, and every request that does reach X spent from
+// the operator's request budget when there is one (429 before X is asked once it is spent).
 
 /** What a call is about, so that "not found" from X becomes the right 404 (null: nothing to miss). */
 export type Subject = 'user' | 'tweet' | 'list' | null;
@@ -34,8 +36,8 @@ function requireData<A extends XAnswer<unknown>>(answer: A, subject: Subject): A
   return answer;
 }
 
-/** The X upstream of one deployment. */
-export function createXUpstream(settings: XSettings, cache: UpstreamCache | null): XUpstream {
+/** The X upstream of one deployment; `budget` is the API's (real-time polling keeps its own). */
+export function createXUpstream(settings: XSettings, cache: UpstreamCache | null, budget: UpstreamBudget | null = null): XUpstream {
   const app = appClient(settings);
   const users = new Map<string, Client>();
 
@@ -48,6 +50,7 @@ export function createXUpstream(settings: XSettings, cache: UpstreamCache | null
         noteUpstreamRead(true);
         return requireData(hit as Awaited<ReturnType<typeof call>>, subject);
       }
+      await budget?.spend();
       const answer = await guard(subject, () => call(app));
       // Counted once answered: X prices what it returns, and a refused request returns nothing.
       noteUpstreamRead(false, itemsOf(answer.data));
@@ -63,6 +66,7 @@ export function createXUpstream(settings: XSettings, cache: UpstreamCache | null
         users.set(accessToken, client);
       }
       const user = client;
+      await budget?.spend();
       const answer = await guard(subject, () => call(user), { asUser: true });
       noteUpstreamRead(false, itemsOf(answer.data));
       return requireData(answer, subject);
