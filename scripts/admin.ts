@@ -17,6 +17,7 @@ import { StartupError } from '@/lib/db/startup-error';
 import { issueKey, revokeKey } from '@/lib/keys';
 import { PlatformError } from '@/lib/platform/errors';
 import { getSamples } from '@/lib/platform/local/get-samples';
+import { UsageError } from './admin-usage-error';
 
 const USAGE = `usage: npm run --silent admin -- <command> [options]
   create-user --email E --password P [--admin] [--credits N]
@@ -30,9 +31,12 @@ const USAGE = `usage: npm run --silent admin -- <command> [options]
   samples
   connect-account W --platform-username U
   connect-bluesky W --identifier HANDLE --app-password P
+  prices [--platform P] [--json]
+  set-price --platform P --operation OP --credits N [--minimum N] [--from DATE]
+  set-override --workspace SLUG_OR_ID [--platform P] [--operation OP] (--discount PCT | --credits N | --withdraw) [--from DATE]
+  set-cost --platform P --operation OP [--per-request MONEY] [--per-item MONEY] [--from DATE]
+  set-credit-value --value MONEY [--currency USD] [--from DATE]
 where W is --email E (that person's personal workspace) or --workspace SLUG_OR_ID`;
-
-class UsageError extends Error {}
 
 const OPTIONS = {
   email: { type: 'string' },
@@ -51,6 +55,17 @@ const OPTIONS = {
   'platform-username': { type: 'string' },
   identifier: { type: 'string' },
   'app-password': { type: 'string' },
+  platform: { type: 'string' },
+  operation: { type: 'string' },
+  minimum: { type: 'string' },
+  from: { type: 'string' },
+  discount: { type: 'string' },
+  withdraw: { type: 'boolean' },
+  'per-request': { type: 'string' },
+  'per-item': { type: 'string' },
+  value: { type: 'string' },
+  currency: { type: 'string' },
+  json: { type: 'boolean' },
 } as const;
 
 type Options = { [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K]['type'] extends 'boolean' ? boolean : string };
@@ -154,6 +169,10 @@ const COMMANDS: Record<string, (options: Options) => Promise<string>> = {
     const { connectBlueskyAccount } = await import('@/lib/admin/connect-bluesky');
     return (await connectBlueskyAccount(userId, required(options, 'identifier'), required(options, 'app-password'), serviceUrl)).handle;
   },
+  // The price list (docs/prices.md): loaded here only, like the Bluesky client.
+  ...Object.fromEntries(
+    ['prices', 'set-price', 'set-override', 'set-cost', 'set-credit-value'].map((name) => [name, async (options: Options) => (await import('./admin-prices')).PRICE_COMMANDS[name](options)]),
+  ),
 };
 
 function operatorName(): string {
