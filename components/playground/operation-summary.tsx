@@ -1,12 +1,12 @@
 import Link from 'next/link';
 import { InlineCodeText } from '@/components/docs/inline-code-text';
+import { priceText } from '@/lib/playground/price-text';
 import type { OperationView } from '@/lib/playground/types';
 import { MethodBadge } from './method-badge';
 
+/** The workspace's price for the operation (its own terms applied), as the server charges it. */
 function costLine(operation: OperationView): string {
-  const { cost } = operation;
-  if (cost.credits === 0) return 'Free';
-  return cost.per === 'item' ? `${cost.credits} ${cost.credits === 1 ? 'credit' : 'credits'} per ${cost.unit} returned` : `${cost.credits} credits per call`;
+  return priceText(operation.cost);
 }
 
 // Long descriptions (the trend countries) fold after their first sentence, keeping the form in view on a phone.

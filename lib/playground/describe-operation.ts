@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_COUNT } from '@/lib/api/charge';
 import type { Operation } from '@/lib/api/define-operation';
+import type { Pricing } from '@/lib/prices/price-book';
 import { COUNTRIES, WORLDWIDE } from '@/lib/platform/countries';
 import { describeField } from './describe-field';
 import { exampleValue, type PlaygroundSamples } from './examples';
@@ -49,8 +50,12 @@ function rank(field: FieldSpec): number {
   return field.required ? 1 : 2;
 }
 
-/** The playground's and the reference's plain-data view of one registry operation. */
-export function describeOperation(operation: Operation, samples?: PlaygroundSamples): OperationView {
+/**
+ * The playground's and the reference's plain-data view of one registry operation. `pricing` is
+ * what the viewer's workspace pays for it (getPriceBook().priceOf, as the server charges); without
+ * it, the seed's price.
+ */
+export function describeOperation(operation: Operation, samples?: PlaygroundSamples, pricing?: Pricing): OperationView {
   const fields = [...fieldsOf(operation.params, 'path'), ...fieldsOf(operation.query, 'query'), ...fieldsOf(operation.body, 'body')]
     .map((field) => withHints(operation, field, samples))
     // sort is stable: fields of one rank keep the schema's order.
@@ -62,7 +67,7 @@ export function describeOperation(operation: Operation, samples?: PlaygroundSamp
     path: operation.path,
     summary: operation.summary,
     scope: operation.scope,
-    cost: { ...operation.cost },
+    cost: pricing ? { per: pricing.per, unit: pricing.unit, credits: pricing.credits, minimum: pricing.minimum } : { ...operation.cost, minimum: 0 },
     fields,
   };
   if (operation.description) view.description = operation.description;

@@ -32,44 +32,54 @@ function wholeNumber(raw: string | undefined): number | undefined {
 }
 
 /**
- * The credits a call will hold, as the server plans it (lib/api/charge.ts, contract section 3):
- * `count × unit` for paged operations, lowered by max_credits; every distinct requested entry
- * for batches; the fixed price for per-call operations. Only items returned are charged.
+ * The credits a call will hold, as the server plans it (lib/api/charge.ts planCharge, at the
+ * price the view carries: the workspace's own on the platform its calls go to): `count × unit`
+ * for paged operations, lowered by max_credits; every distinct requested entry for batches; the
+ * fixed price for per-call operations; never less than the price's per-call minimum. Only items
+ * returned are charged (the minimum still applies to a successful call).
  */
 export function estimateCost(operation: OperationView, values: FieldValues): CostEstimate {
   const { cost } = operation;
+  const minimum = cost.minimum ?? 0;
   const maxCredits = wholeNumber(values.max_credits);
-  const tooLow = (minimum: number) => `max_credits ${maxCredits} is below the ${credits(minimum)} this call needs`;
+  const tooLow = (least: number) => `max_credits ${maxCredits} is below the ${credits(least)} this call needs`;
+  // planCharge's last check: the hold, the minimum included, must fit under max_credits.
+  const check = (hold: number) => (maxCredits !== undefined && maxCredits < hold ? tooLow(hold) : undefined);
+  const atLeast = (hold: number) => (minimum > hold ? `, at least ${credits(minimum)} a call` : '');
 
   if (cost.per === 'call') {
-    const text = cost.credits === 0 ? 'Free' : `${credits(cost.credits)} per call`;
-    return { credits: cost.credits, items: null, text, problem: maxCredits !== undefined && maxCredits < cost.credits ? tooLow(cost.credits) : undefined };
+    const hold = Math.max(cost.credits, minimum);
+    const text = hold === 0 ? 'Free' : `${credits(hold)} per call`;
+    return { credits: hold, items: null, text, problem: check(hold) };
   }
   const each = `× ${credits(cost.credits)}`;
   if (operation.batchField) {
     const requested = new Set(listItems(values[operation.batchField] ?? '').map(batchKey)).size;
-    const hold = requested * cost.credits;
+    const hold = Math.max(requested * cost.credits, minimum);
     return {
       credits: hold,
       items: requested,
-      text: `${formatted(requested)} ${unitWord(cost.unit, requested)} ${each} = ${credits(hold)} at most`,
-      problem: maxCredits !== undefined && maxCredits < hold ? tooLow(hold) : undefined,
+      text: `${formatted(requested)} ${unitWord(cost.unit, requested)} ${each} = ${credits(requested * cost.credits)}${atLeast(requested * cost.credits)} at most`,
+      problem: check(hold),
     };
   }
-  if (operation.maxCount === undefined) {
-    return { credits: cost.credits, items: 1, text: `1 ${cost.unit} ${each} = ${credits(cost.credits)}`, problem: maxCredits !== undefined && maxCredits < cost.credits ? tooLow(cost.credits) : undefined };
+  let limit = 1;
+  let asked = 1;
+  if (operation.maxCount !== undefined) {
+    const countField = operation.fields.find((f) => f.name === 'count');
+    const fallback = typeof countField?.defaultValue === 'number' ? countField.defaultValue : DEFAULT_COUNT;
+    // A count the form rejects (0, over the maximum) is flagged on its field; estimate with the default meanwhile.
+    const given = wholeNumber(values.count);
+    asked = given !== undefined && given >= 1 && given <= operation.maxCount ? given : fallback;
+    limit = asked;
   }
-  const countField = operation.fields.find((f) => f.name === 'count');
-  const fallback = typeof countField?.defaultValue === 'number' ? countField.defaultValue : DEFAULT_COUNT;
-  // A count the form rejects (0, over the maximum) is flagged on its field; estimate with the default meanwhile.
-  const given = wholeNumber(values.count);
-  const asked = given !== undefined && given >= 1 && given <= operation.maxCount ? given : fallback;
-  let limit = asked;
-  if (maxCredits !== undefined) {
+  if (maxCredits !== undefined && cost.credits > 0) {
     limit = Math.min(limit, Math.floor(maxCredits / cost.credits));
-    if (limit === 0) return { credits: 0, items: 0, text: `${each} per ${cost.unit}`, problem: tooLow(cost.credits) };
+    if (limit === 0) return { credits: 0, items: 0, text: `${each} per ${cost.unit}`, problem: tooLow(Math.max(cost.credits, minimum)) };
   }
-  const hold = limit * cost.credits;
+  const hold = Math.max(limit * cost.credits, minimum);
+  const figure = `${formatted(limit)} ${unitWord(cost.unit, limit)} ${each} = ${credits(limit * cost.credits)}${atLeast(limit * cost.credits)}`;
+  if (operation.maxCount === undefined) return { credits: hold, items: 1, text: figure, problem: check(hold) };
   const capped = limit < asked ? ` (max_credits lowers count from ${formatted(asked)})` : '';
-  return { credits: hold, items: limit, text: `Up to ${formatted(limit)} ${unitWord(cost.unit, limit)} ${each} = ${credits(hold)}${capped}` };
+  return { credits: hold, items: limit, text: `Up to ${figure}${capped}`, problem: check(hold) };
 }

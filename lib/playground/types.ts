@@ -33,9 +33,14 @@ export type FieldSpec = {
   multiline?: boolean;
 };
 
+/**
+ * What the operation costs the viewer's workspace on the platform its calls go to (the price
+ * book's priceOf, their own terms applied), as the server charges it: credits per item or per
+ * call, and the least a successful call is charged (0 or absent: none).
+ */
 export type CostView =
-  | { per: 'item'; unit: string; credits: number }
-  | { per: 'call'; unit: string; credits: number };
+  | { per: 'item'; unit: string; credits: number; minimum?: number }
+  | { per: 'call'; unit: string; credits: number; minimum?: number };
 
 export type OperationView = {
   id: string;

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { ExportsPage } from '@/components/exports/exports-page';
 import { PageHeader } from '@/components/ui/page-header';
+import { currentPriceBook, defaultPlatformName } from '@/lib/api/current-prices';
 import { exportableOperation } from '@/lib/api/exports/exportable-operations';
 import { requireWorkspace } from '@/lib/auth/require-workspace';
 import { exportFormOperation } from '@/lib/exports/export-form';
@@ -25,9 +26,11 @@ export default async function ExportsRoute({ searchParams }: Props) {
   const params = toUrlSearchParams(await searchParams);
   // Real usernames and ids of this deployment, as the playground offers them.
   const samples = await getSamples(5);
+  // At this workspace's price on the default platform, which an export made here is charged.
+  const [book, platform] = [await currentPriceBook(), defaultPlatformName()];
   const operations = EXPORTABLE_OPERATIONS.map((id) => exportableOperation(id))
     .filter((operation) => operation !== null)
-    .map((operation) => exportFormOperation(describeOperation(operation, samples)));
+    .map((operation) => exportFormOperation(describeOperation(operation, samples, book.priceOf(operation, platform, workspace.id))));
   // An explorer button's link (?op=getUserFollowers&username=…) opens the form filled in.
   const state = readPlaygroundSearch(params, operations);
   const rows = await listExports(workspace.id, { limit: EXPORTS_SHOWN });

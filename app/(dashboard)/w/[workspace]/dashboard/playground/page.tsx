@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { Playground } from '@/components/playground/playground';
 import { PageHeader } from '@/components/ui/page-header';
+import { currentPriceBook, defaultPlatformName } from '@/lib/api/current-prices';
 import { OPERATIONS } from '@/lib/api/registry';
 import { requireWorkspace } from '@/lib/auth/require-workspace';
 import { getSamples } from '@/lib/platform/local/get-samples';
@@ -15,10 +16,13 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function PlaygroundPage({ searchParams }: Props) {
   const params = toUrlSearchParams(await searchParams);
-  await requireWorkspace('api.call');
+  const { workspace } = await requireWorkspace('api.call');
   // Real usernames and ids of this deployment, so the first Send of any operation answers with data.
   const samples = await getSamples(5);
-  const operations = OPERATIONS.map((operation) => describeOperation(operation, samples));
+  // The playground's calls go to the default platform (no Perch-Platform header): each operation
+  // is shown, and estimated, at what this workspace pays there, its own terms applied.
+  const [book, platform] = [await currentPriceBook(), defaultPlatformName()];
+  const operations = OPERATIONS.map((operation) => describeOperation(operation, samples, book.priceOf(operation, platform, workspace.id)));
   const state = readPlaygroundSearch(params, operations);
   return (
     <>
