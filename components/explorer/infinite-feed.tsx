@@ -4,11 +4,11 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import type { Tweet, User } from '@perch/client';
-import { maxFetchCost } from '@/lib/explorer/costs';
 import { errorMessage } from '@/lib/explorer/error-message';
 import { PAGE_SIZE, type AnyFeed, type Feed, type FeedPage } from '@/lib/explorer/feeds';
 import { AskBeforeFetch, useSpendApproval } from './ask-before-fetch';
 import { useRecordCharge, useSpendingPreferences } from './credit-meter';
+import { useFetchCost } from './explorer-prices';
 import { PAID_QUERY } from './query-options';
 import { TweetCard } from './tweet-card';
 import { UserRow } from './user-row';
@@ -21,7 +21,7 @@ const PAGE_COUNT = PAGE_SIZE;
 function FeedList<T>({ feed, label, noun, emptyText, itemKey, renderItem }: ListProps<T>) {
   const record = useRecordCharge();
   const [{ autoLoad }] = useSpendingPreferences();
-  const pageCost = maxFetchCost(feed.operationId);
+  const pageCost = useFetchCost()(feed.operationId);
   const approval = useSpendApproval(JSON.stringify(feed.key), pageCost);
   const query = useInfiniteQuery({
     queryKey: ['explorer', ...feed.key],

@@ -16,7 +16,7 @@ type Place = { name: string; code: string };
 // The API's document lists the trend places; these come from the same list (lib/platform/countries.ts).
 type TrendCountry = NonNullable<InputOf<'getTrending'>['country']>;
 
-/** Trending hashtags for Worldwide or one of the 64 countries; each pick is one 100-credit call. */
+/** Trending hashtags for Worldwide or one of the 64 countries; each pick is one call at getTrending's price. */
 export function TrendsView({ places }: { places: Place[] }) {
   const params = useSearchParams();
   const router = useRouter();
@@ -41,7 +41,7 @@ export function TrendsView({ places }: { places: Place[] }) {
             ))}
           </select>
           <p id="ex-country-hint" className="text-xs text-slate-500 dark:text-slate-400">
-            {places.length - 1} countries and Worldwide · 100 credits per load
+            {places.length - 1} countries and Worldwide · {trends.maxCost.toLocaleString('en-US')} credits per load
           </p>
         </div>
       </div>

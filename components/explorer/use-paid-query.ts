@@ -2,9 +2,9 @@
 
 import { useQuery } from '@tanstack/react-query';
 import type { RequestOptions, ResultMeta } from '@perch/client';
-import { maxFetchCost } from '@/lib/explorer/costs';
 import { useSpendApproval } from './ask-before-fetch';
 import { useRecordCharge } from './credit-meter';
+import { useFetchCost } from './explorer-prices';
 import { PAID_QUERY } from './query-options';
 
 /**
@@ -14,7 +14,7 @@ import { PAID_QUERY } from './query-options';
  */
 export function usePaidQuery<T>(key: readonly unknown[], operationId: string, run: (options: RequestOptions) => Promise<{ data: T; meta: ResultMeta }>) {
   const record = useRecordCharge();
-  const maxCost = maxFetchCost(operationId, 1);
+  const maxCost = useFetchCost()(operationId, 1);
   const approval = useSpendApproval(JSON.stringify([operationId, ...key]), maxCost);
   const query = useQuery({
     queryKey: ['explorer', operationId, ...key],

@@ -7,12 +7,12 @@ import { tweetHref } from '@/lib/explorer/links';
 import { MATCHES_QUERY_KEY, POLL_MS, fetchMatches } from './realtime-query';
 
 /** The account's newest matches, refreshed every couple of seconds while the page is open (free: read from the database). */
-export function LiveMatches({ initialMatches }: { initialMatches: RecentMatch[] }) {
+export function LiveMatches({ initialMatches, matchPrice }: { initialMatches: RecentMatch[]; matchPrice: string }) {
   const { data: matches, isError } = useQuery({ queryKey: MATCHES_QUERY_KEY, queryFn: fetchMatches, initialData: initialMatches, refetchInterval: POLL_MS });
   return (
     <div className="flex flex-col gap-2">
       <p className="text-xs text-slate-500 dark:text-slate-400">
-        Updates by itself. Watching here is free; each match costs 15 credits once, when first delivered to a webhook or a stream.
+        Updates by itself. Watching here is free; each match costs {matchPrice} once, when first delivered to a webhook or a stream.
         {isError && <span className="text-red-700 dark:text-red-400"> Could not refresh: retrying.</span>}
       </p>
       {matches.length === 0 ? (

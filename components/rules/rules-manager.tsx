@@ -18,14 +18,22 @@ import { POLL_MS, REALTIME_QUERY_KEY, fetchRealtime, realtimeQueryKey } from './
 import { RuleForm, type KeyChoice } from './rule-form';
 import { RulesTable } from './rules-table';
 
-type Props = { initial: Realtime; initialStatus: DeliveryStatus | null; initialMatches: RecentMatch[]; keys: KeyChoice[]; canManage: boolean };
+type Props = {
+  initial: Realtime;
+  initialStatus: DeliveryStatus | null;
+  initialMatches: RecentMatch[];
+  keys: KeyChoice[];
+  canManage: boolean;
+  /** What a delivered match costs this workspace, in words ("15 credits"). */
+  matchPrice: string;
+};
 
 /**
  * The Rules page's interactive part: rules (create, edit, pause, resume, delete), live matches,
  * webhook endpoints and the delivery log, all polled while the page is open. Rule calls run as
  * the rule's key through the dashboard's /v2 mount (X-Perch-Key-Id); endpoints are the account's.
  */
-export function RulesManager({ initial, initialStatus, initialMatches, keys, canManage }: Props) {
+export function RulesManager({ initial, initialStatus, initialMatches, keys, canManage, matchPrice }: Props) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState(initialStatus);
   const { data, isError } = useQuery({
@@ -87,7 +95,7 @@ export function RulesManager({ initial, initialStatus, initialMatches, keys, can
         </div>
       </Card>
       <Card title="Live matches">
-        <LiveMatches initialMatches={initialMatches} />
+        <LiveMatches initialMatches={initialMatches} matchPrice={matchPrice} />
       </Card>
       <Card title="Webhook endpoints">
         <EndpointsPanel endpoints={endpoints} onChanged={refresh} />

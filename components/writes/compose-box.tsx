@@ -8,7 +8,7 @@ import { useRecordChargeIfMetered } from '@/components/explorer/credit-meter';
 import { tweetLength } from '@/lib/platform/entities';
 import { callWrite, newIdempotencyKey } from './call-write';
 import { WriteError } from './write-error';
-import { WRITE_COST_LABEL } from './write-cost';
+import { useWriteCost, writeCostLabel } from './write-cost';
 
 export type ComposeMode = 'tweet' | 'reply' | 'quote';
 
@@ -51,6 +51,7 @@ export function ComposeBox({ mode: initialMode = 'tweet', targetTweetId = '', fi
   const recordCharge = useRecordChargeIfMetered();
   const id = useId();
   const operation = OPERATIONS[mode];
+  const WRITE_COST_LABEL = writeCostLabel(useWriteCost(operation.id));
   const length = tweetLength(text);
 
   function edited() {

@@ -6,7 +6,7 @@ import { ComposeBox, type ComposeMode, type PostedTweet } from './compose-box';
 import { CostBadge } from './cost-badge';
 import { LikeButton } from './like-button';
 import { RetweetButton } from './retweet-button';
-import { WRITE_COST_LABEL } from './write-cost';
+import { useWriteCost, writeCostLabel } from './write-cost';
 
 type Props = {
   tweetId: string;
@@ -18,11 +18,12 @@ type Props = {
 
 /**
  * The write actions under a tweet: reply and quote (opening a compose box for this tweet),
- * like and retweet toggles, each marked with its 100-credit cost. The explorer's tweet cards
+ * like and retweet toggles, each marked with its cost for the workspace. The explorer's tweet cards
  * mount it in their actions slot.
  */
 export function TweetActions({ tweetId, liked = null, retweeted = null, onPosted }: Props) {
   const [composing, setComposing] = useState<Exclude<ComposeMode, 'tweet'> | null>(null);
+  const costs = { reply: useWriteCost('replyToTweet'), quote: useWriteCost('quoteTweet') };
   const opener = (mode: 'reply' | 'quote', label: string) => (
     <button
       type="button"
@@ -32,8 +33,8 @@ export function TweetActions({ tweetId, liked = null, retweeted = null, onPosted
     >
       <Icon name={mode} />
       {label}
-      <span className="sr-only"> ({WRITE_COST_LABEL})</span>
-      <CostBadge />
+      <span className="sr-only"> ({writeCostLabel(costs[mode])})</span>
+      <CostBadge credits={costs[mode]} />
     </button>
   );
   return (

@@ -5,7 +5,7 @@ import { useRecordChargeIfMetered } from '@/components/explorer/credit-meter';
 import type { WriteOutcome } from './call-write';
 import { CostBadge } from './cost-badge';
 import { WriteError } from './write-error';
-import { WRITE_COST, WRITE_COST_LABEL } from './write-cost';
+import { useWriteCost, writeCostLabel } from './write-cost';
 import { setWrittenState, useWrittenState } from './write-state-store';
 
 /** The words of one toggle: "Like" / "Liked" / "Unlike", and the operations each press calls. */
@@ -69,6 +69,9 @@ export function WriteToggleButton({ words, icon, onIcon, stateKey, initial, turn
   }
 
   const isOn = on === true;
+  // What a press costs: the operation it calls, at the workspace's price.
+  const cost = useWriteCost(isOn ? words.offOperation : words.onOperation);
+  const WRITE_COST_LABEL = writeCostLabel(cost);
   // The name says the state and what a press does, so no aria-pressed beside a changing label.
   const name = isOn ? `${words.done}. ${words.undo} (${WRITE_COST_LABEL})` : `${words.action} (${WRITE_COST_LABEL})`;
   return (
@@ -91,13 +94,13 @@ export function WriteToggleButton({ words, icon, onIcon, stateKey, initial, turn
           <>
             <span aria-hidden="true">{words.done}</span>
             <span aria-hidden="true" className="rounded bg-white/70 px-1.5 py-0.5 text-[11px] font-medium text-slate-600 group-hover:text-red-700 group-focus-visible:text-red-700 dark:bg-slate-900/60 dark:text-slate-300 dark:group-hover:text-red-400">
-              {words.undo} · {WRITE_COST} cr
+              {words.undo} · {cost.toLocaleString('en-US')} cr
             </span>
           </>
         ) : (
           <>
             <span aria-hidden="true">{words.action}</span>
-            <CostBadge />
+            <CostBadge credits={cost} />
           </>
         )}
       </button>

@@ -19,6 +19,16 @@ export function defaultPlatformName(): PlatformName {
 // How long a page or document waits for a first load before it shows the prices it holds.
 const LOAD_WAIT_MS = 2_000;
 
+/** The platforms this deployment serves, the default first; the embedded one when the environment names none that can be built. */
+export function servedPlatformNames(): PlatformName[] {
+  try {
+    const served = getServedPlatforms();
+    return [served.defaultPlatform.name, ...[...served.byName.keys()].filter((name) => name !== served.defaultPlatform.name)];
+  } catch {
+    return ['local'];
+  }
+}
+
 /**
  * The price book, loaded (and listening for changes) once per process. What only shows prices
  * does not fail when the database cannot be reached: after a short wait it shows those this
@@ -42,4 +52,19 @@ export async function currentListPrices(): Promise<DocumentPrices> {
 /** What a workspace pays now for an operation on a platform (the default one unless named): its own terms applied, as a call is charged. */
 export async function workspacePrice(operation: PricedOperation, workspaceId: string, platform: string = defaultPlatformName()): Promise<Pricing> {
   return (await currentPriceBook()).priceOf(operation, platform, workspaceId);
+}
+
+/** What a workspace pays now for each of `operations` on a platform (the default one unless named), by operation id: for pages that show prices to it. */
+export async function workspacePrices(
+  workspaceId: string,
+  operations: readonly PricedOperation[],
+  platform: string = defaultPlatformName(),
+): Promise<Record<string, { per: 'item' | 'call'; credits: number; minimum: number }>> {
+  const book = await currentPriceBook();
+  const prices: Record<string, { per: 'item' | 'call'; credits: number; minimum: number }> = {};
+  for (const operation of operations) {
+    const { per, credits, minimum } = book.priceOf(operation, platform, workspaceId);
+    prices[operation.id] = { per, credits, minimum };
+  }
+  return prices;
 }

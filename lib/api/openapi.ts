@@ -126,12 +126,15 @@ function maxCreditsSchema(operation: Operation, property: JsonSchema, price: Pri
   return { ...property, minimum: Math.max(least, (property.minimum as number | undefined) ?? 1), description: `Caps the charge: at least ${least}${floor}${batch}${lowers}` };
 }
 
-/** A body's `oneOf` branches titled with an operation id (an export's per-operation bodies): max_credits at least that operation's price. */
+/**
+ * A body's `oneOf` branches titled with an operation id (an export's per-operation bodies):
+ * max_credits at least one record's list price (an export's pages know no per-call minimum).
+ */
 function priceBranches(node: JsonSchema, prices: DocumentPrices, byId: ReadonlyMap<string, Operation>): void {
   for (const branch of (node.oneOf as JsonSchema[] | undefined) ?? []) {
     const operation = byId.get(branch.title as string);
     const maxCredits = (branch.properties as Record<string, JsonSchema> | undefined)?.max_credits;
-    if (operation && maxCredits) maxCredits.minimum = Math.max(1, leastMaxCredits(prices.priceOf(operation)));
+    if (operation && maxCredits) maxCredits.minimum = Math.max(1, prices.priceOf(operation).credits);
   }
 }
 

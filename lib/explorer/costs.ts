@@ -1,7 +1,9 @@
 import { PAGE_SIZE } from './feeds';
 
-// What each operation the explorer calls costs (contract section 3), as plain data: the
-// explorer runs in the browser and must not import the server's registry.
+// What each operation the explorer calls costs, as plain data: the explorer runs in the browser
+// and must not import the server's registry or price book. The explorer's layout hands the
+// workspace's own prices down (ExplorerPricesProvider, from the price book); this table holds the
+// seed's (contract section 3), used where none were handed down.
 // tests/unit/explorer-costs.test.ts checks this table against the registry.
 export const EXPLORER_COSTS = {
   searchTweets: { per: 'item', credits: 15 },
@@ -30,13 +32,21 @@ export const EXPLORER_COSTS = {
 
 export type ExplorerOperation = keyof typeof EXPLORER_COSTS;
 
+/** The operations the explorer calls. */
+export const EXPLORER_OPERATIONS = Object.keys(EXPLORER_COSTS) as ExplorerOperation[];
+
+/** An operation's price for the workspace: credits per item or per call, and a per-call minimum. */
+export type ExplorerPrice = { per: 'item' | 'call'; credits: number; minimum?: number };
+export type ExplorerPrices = Partial<Record<string, ExplorerPrice>>;
+
 /**
  * The most one explorer fetch can cost: a page of `items` (PAGE_SIZE for lists, 1 for a
- * single record) at the operation's unit price, or its per-call price. It is what the server
- * holds; fewer results cost less.
+ * single record) at the operation's unit price, or its per-call price, never less than its
+ * per-call minimum. It is what the server holds (lib/api/charge.ts); fewer results cost less.
  */
-export function maxFetchCost(operationId: string, items = PAGE_SIZE): number {
-  const cost = (EXPLORER_COSTS as Record<string, { per: 'item' | 'call'; credits: number }>)[operationId];
+export function maxFetchCost(operationId: string, items = PAGE_SIZE, prices: ExplorerPrices = EXPLORER_COSTS): number {
+  const cost = prices[operationId] ?? (EXPLORER_COSTS as ExplorerPrices)[operationId];
   if (!cost) return 0;
-  return cost.per === 'call' ? cost.credits : cost.credits * items;
+  const base = cost.per === 'call' ? cost.credits : cost.credits * items;
+  return Math.max(base, cost.minimum ?? 0);
 }

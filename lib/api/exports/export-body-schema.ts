@@ -8,8 +8,9 @@ type JsonSchema = Record<string, unknown>;
  * The body of POST /v2/exports (and /estimate) per operation, for the OpenAPI document: one
  * `oneOf` branch per exportable operation with its `params` (the operation's path and query or
  * body fields, less count, cursor and max_credits, unknown fields refused) and the minimum
- * max_credits of one of its records. The server checks the same (export-inputs.ts), so what the
- * document allows it takes.
+ * max_credits of one of its records: the seed's price here, which lib/api/openapi.ts replaces
+ * with the price list's when it builds the document. The server checks the same
+ * (export-inputs.ts; operations/exports.ts at the workspace's price), so what the document allows it takes.
  */
 export function exportBodyBranches(): JsonSchema[] {
   return EXPORTABLE_OPERATIONS.map((id) => {

@@ -4,6 +4,7 @@ import { exportRecord } from '@/lib/exports/export-record';
 import { cancelExport, deleteExportRow, EXPORT_PAUSE_REASONS, EXPORT_STATUSES, EXPORT_STOP_REASONS, findExport, insertExport, listExports } from '@/lib/exports/export-store';
 import { exportFileName } from '@/lib/exports/export-storage';
 import { exportStorage } from '@/lib/exports/storage-instance';
+import { getPriceBook } from '@/lib/prices/price-book-sync';
 import { COSTS, defineOperation, type HandlerContext } from '../define-operation';
 import { ApiError } from '../errors';
 import { integerField, pageFields, perchIdField } from '../inputs';
@@ -14,7 +15,7 @@ import { exportBodyBranches } from '../exports/export-body-schema';
 import { queueExportJob } from '../exports/export-jobs';
 
 export const EXPORTS_NOTE =
-  'An export pages through one read operation to its end as a job (on any of the deployment’s servers) and writes every record to a file: JSONL (one /v2 record per line) or CSV (docs/exports-csv.md). Each page is charged as the same page through /v2 would be (the operation’s price per item: 1 credit per follower id, 15 per tweet…), as it is written; a page is written and charged exactly once, even when a server dies mid-export. max_items and max_credits end it early, as completed. When the balance (or the key’s spending limit) cannot pay for another item, the export pauses (paused_reason insufficient_credits) and goes on by itself after a grant or top-up; a budget pauses it until the budget resets; an upstream’s rate limit pauses it until its reset (rate_limited); upstream failures are retried for an hour before it fails. Creating, estimating, listing, downloading and following exports is free. Exports belong to the workspace; finished ones are kept PERCH_EXPORT_RETENTION_DAYS (7) days.';
+  'An export pages through one read operation to its end as a job (on any of the deployment’s servers) and writes every record to a file: JSONL (one /v2 record per line) or CSV (docs/exports-csv.md). Each record is charged the operation’s price per item for the workspace on the serving platform (its list price, or the workspace’s own terms; GET /v2/openapi.json gives the list prices), fixed when the export is made (unit_price), as its page is written; a price’s per-call minimum does not apply to an export’s pages; a page is written and charged exactly once, even when a server dies mid-export. max_items and max_credits end it early, as completed. When the balance (or the key’s spending limit) cannot pay for another item, the export pauses (paused_reason insufficient_credits) and goes on by itself after a grant or top-up; a budget pauses it until the budget resets; an upstream’s rate limit pauses it until its reset (rate_limited); upstream failures are retried for an hour before it fails. Creating, estimating, listing, downloading and following exports is free. Exports belong to the workspace; finished ones are kept PERCH_EXPORT_RETENTION_DAYS (7) days.';
 
 export const ExportEstimateSchema = z
   .object({
@@ -68,10 +69,14 @@ const exportBody = z.object({
 type Body = z.output<typeof exportBody>;
 type Context = HandlerContext<unknown, unknown, Body>;
 
-/** The operation, inputs, unit price and estimate an export request describes, validated on the serving platform. */
+/**
+ * The operation, inputs, unit price and estimate an export request describes, validated on the
+ * serving platform. The unit price is what this workspace pays per record on that platform now
+ * (the price book, loaded before any call runs: its own terms applied), fixed for the export's life.
+ */
 async function planExport(ctx: Context) {
   const { operation, inputs } = parseExportInputs(ctx.body.operation, ctx.body.params, ctx.platform);
-  const unitPrice = operation.cost.credits;
+  const unitPrice = getPriceBook().priceOf(operation, ctx.platform.name, ctx.caller.userId).credits;
   const limits = { unitPrice, maxItems: ctx.body.max_items ?? null, maxCredits: ctx.body.max_credits ?? null };
   if (limits.maxCredits !== null && limits.maxCredits < unitPrice) {
     throw new ApiError('invalid_request', `max_credits ${limits.maxCredits} is below the ${unitPrice} credits one record costs`, [{ path: 'max_credits', message: `must be at least ${unitPrice}` }]);

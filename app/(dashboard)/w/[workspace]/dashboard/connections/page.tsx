@@ -6,13 +6,18 @@ import { PlatformsCard } from '@/components/connections/platforms-card';
 import { XConnectionCard } from '@/components/connections/x-connection-card';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
+import { ExplorerPricesProvider } from '@/components/explorer/explorer-prices';
 import { ComposeBox } from '@/components/writes/compose-box';
-import { WRITE_COST_LABEL } from '@/components/writes/write-cost';
+import { writeCostLabel } from '@/components/writes/write-cost';
+import { workspacePrices } from '@/lib/api/current-prices';
+import { OPERATIONS } from '@/lib/api/registry';
 import { requireWorkspace } from '@/lib/auth/require-workspace';
 import { can } from '@/lib/workspaces/roles';
 import { getBlueskySummary } from '@/lib/connections/bluesky-connection';
 import { getConnectionSummary } from '@/lib/connections/get-connection-summary';
 import { readPlatformConfig } from '@/lib/platform/platform-config';
+
+const WRITE_OPERATIONS = OPERATIONS.filter((operation) => operation.scope === 'write');
 
 export const metadata: Metadata = { title: 'Connections' };
 
@@ -27,6 +32,8 @@ export default async function ConnectionsPage({ searchParams }: Props) {
   const platforms = readPlatformConfig();
   const servesBluesky = platforms.platforms.includes('bluesky');
   const [connection, query, bluesky] = await Promise.all([getConnectionSummary(workspace.id), searchParams, servesBluesky ? getBlueskySummary(workspace.id) : null]);
+  // What each write costs this workspace (the price book), for the compose box and its words.
+  const writes = await workspacePrices(workspace.id, WRITE_OPERATIONS);
   const connected = connection.kind === 'active' || connection.kind === 'operator';
   return (
     <>
@@ -56,9 +63,11 @@ export default async function ConnectionsPage({ searchParams }: Props) {
         {connected && can(role, 'api.call') && (
           <Card title="Compose">
             <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
-              Post a tweet, a reply or a quote as @{connection.username}. Each post costs {WRITE_COST_LABEL}, charged to your balance like an API call.
+              Post a tweet, a reply or a quote as @{connection.username}. Each post costs {writeCostLabel(Math.max(writes.createTweet.credits, writes.createTweet.minimum))}, charged to your balance like an API call.
             </p>
-            <ComposeBox handle={connection.username} />
+            <ExplorerPricesProvider prices={writes}>
+              <ComposeBox handle={connection.username} />
+            </ExplorerPricesProvider>
           </Card>
         )}
       </div>
