@@ -44,9 +44,9 @@ export async function currentPriceBook(): Promise<PriceBook> {
   return getPriceBook();
 }
 
-/** The public list prices now, on the default platform and every other (the OpenAPI document, the reference). */
+/** The public list prices now, on the default platform and every other served one (the OpenAPI document, the reference). */
 export async function currentListPrices(): Promise<DocumentPrices> {
-  return documentPrices(await currentPriceBook(), defaultPlatformName());
+  return documentPrices(await currentPriceBook(), defaultPlatformName(), Date.now(), servedPlatformNames());
 }
 
 /** What a workspace pays now for an operation on a platform (the default one unless named): its own terms applied, as a call is charged. */

@@ -8,16 +8,19 @@ import { PriceBook, type PricedOperation, type Pricing } from '@/lib/prices/pric
 export type DocumentPrices = {
   /** The platform a call without Perch-Platform is served by, whose prices the descriptions give. */
   platform: PlatformName;
+  /** The platforms whose prices are shown beside it (x-credits.platforms): those the deployment serves. */
+  platforms: readonly PlatformName[];
   /** The list price of an operation on `platform`. */
   priceOf: (operation: PricedOperation) => Pricing;
   /** The list price of an operation on any platform. */
   priceOn: (operation: PricedOperation, platform: PlatformName) => Pricing;
 };
 
-/** The list prices of `book` in force at `at`, the default platform's first. */
-export function documentPrices(book: PriceBook, platform: PlatformName, at = Date.now()): DocumentPrices {
+/** The list prices of `book` in force at `at` on `platform` and on each of `platforms` (every platform unless named). */
+export function documentPrices(book: PriceBook, platform: PlatformName, at = Date.now(), platforms: readonly PlatformName[] = PLATFORM_NAMES): DocumentPrices {
   return {
     platform,
+    platforms: platforms.includes(platform) ? platforms : [platform, ...platforms],
     priceOf: (operation) => book.listPrice(operation, platform, at),
     priceOn: (operation, on) => book.listPrice(operation, on, at),
   };
@@ -49,7 +52,7 @@ export function costText(operation: PricedOperation, prices: DocumentPrices): st
   const own = isFree(price) ? 'Free.' : `${capitalised(priceWords(price))}.`;
   // Platforms of one price share a sentence: "On local and bluesky: 18 credits per profile returned."
   const others = new Map<string, string[]>();
-  for (const name of PLATFORM_NAMES) {
+  for (const name of prices.platforms) {
     const words = priceWords(prices.priceOn(operation, name));
     if (name !== prices.platform && words !== priceWords(price)) others.set(words, [...(others.get(words) ?? []), name]);
   }
@@ -64,14 +67,14 @@ export type CreditsExtension = {
   unit: string;
   credits: number;
   minimum: number;
-  platforms: Record<PlatformName, { credits: number; minimum: number }>;
+  platforms: Partial<Record<PlatformName, { credits: number; minimum: number }>>;
 };
 
-/** `x-credits`: the list price on the default platform, and on every platform under `platforms`. */
+/** `x-credits`: the list price on the default platform, and on every platform shown under `platforms`. */
 export function creditsExtension(operation: PricedOperation, prices: DocumentPrices): CreditsExtension {
   const price = prices.priceOf(operation);
   const platforms = Object.fromEntries(
-    PLATFORM_NAMES.map((name) => {
+    prices.platforms.map((name) => {
       const on = prices.priceOn(operation, name);
       return [name, { credits: on.credits, minimum: on.minimum }];
     }),
@@ -85,10 +88,10 @@ export function creditsExtension(operation: PricedOperation, prices: DocumentPri
  * still holds, which also notices a scheduled price that took effect since without any reload.
  */
 export function pricesSignature(operations: readonly PricedOperation[], prices: DocumentPrices): string {
-  const parts: string[] = [prices.platform];
+  const parts: string[] = [prices.platform, ...prices.platforms];
   for (const operation of operations) {
     if (operation.cost.credits === 0) continue;
-    for (const name of PLATFORM_NAMES) {
+    for (const name of prices.platforms) {
       const price = prices.priceOn(operation, name);
       parts.push(`${price.credits}/${price.minimum}`);
     }

@@ -280,7 +280,7 @@ function syntaxText(): string {
 /**
  * The OpenAPI 3.1 document of the registry: every operation, input, record, error and cost.
  * Costs are the price list's (lib/prices) on the deployment's default platform, as `prices` gives
- * them (the seed's without it), with every platform's in `x-credits.platforms`.
+ * them (the seed's without it), with each served platform's in `x-credits.platforms`.
  */
 export function buildOpenApiDocument(operations: readonly Operation[], serverUrl = '/', prices: DocumentPrices = SEED_PRICES): JsonSchema {
   const components: Record<string, JsonSchema> = { Error: errorSchema() };
@@ -346,7 +346,7 @@ export function buildOpenApiDocument(operations: readonly Operation[], serverUrl
         '\n\nWhat a platform does not have (on Bluesky: communities, list subscribers, trends per country; on X: communities, follow checks between two accounts) answers 503 `unavailable` naming the platform and the feature, and charges nothing. ' +
         'Calls served from an upstream platform add `meta.cached`: true when Perch\'s short-lived upstream cache answered every upstream read. ' +
         'Upstream limits surface as 429 with Retry-After, upstream failures and timeouts as 503.\n\n' +
-        `Prices come from the operator's price list and can change: each operation's description and \`x-credits\` give its list price on this deployment's default platform (\`${prices.platform}\`): \`credits\` per \`unit\` (per: item) or per call, and \`minimum\`, the least a successful call is charged (0: none); \`x-credits.platforms\` gives the list price on every platform (what a call with that Perch-Platform pays). ` +
+        `Prices come from the operator's price list and can change: each operation's description and \`x-credits\` give its list price on this deployment's default platform (\`${prices.platform}\`): \`credits\` per \`unit\` (per: item) or per call, and \`minimum\`, the least a successful call is charged (0: none); \`x-credits.platforms\` gives the list price on each platform this deployment serves (what a call with that Perch-Platform pays). ` +
         'A workspace with its own terms (a discount or a price of its own) pays those: the dashboard\'s playground shows them, and `meta.credits_charged` what each call cost. This document is rebuilt when a price changes.',
     },
     servers: [{ url: serverUrl }],

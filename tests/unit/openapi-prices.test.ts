@@ -82,3 +82,12 @@ describe('the OpenAPI document priced from a price book', () => {
     expect(operationOf(doc, 'searchTweets')['x-credits'].credits).toBe(15);
   });
 });
+
+describe('the platforms the document names', () => {
+  it('are the served ones: x-credits.platforms and the cost sentences leave the others out', () => {
+    const doc = buildOpenApiDocument(ROUTED_OPERATIONS, '/', documentPrices(book([row('x', 'searchTweets', 40)]), 'local', NOW, ['local', 'bluesky'])) as Doc;
+    const search = operationOf(doc, 'searchTweets');
+    expect(search['x-credits'].platforms).toEqual({ local: { credits: 15, minimum: 0 }, bluesky: { credits: 15, minimum: 0 } });
+    expect(search.description).toMatch(/\n\n15 credits per tweet returned\.$/);
+  });
+});
