@@ -64,7 +64,7 @@ export async function main(): Promise<number> {
   const tweets: Tweet[] = (await perch.getUserTweets('someone', { count: 5, sort: 'popular' })).data;
   for await (const follower of perch.paginate.getUserFollowers('someone', { count: 10 }, { maxItems: 20 })) console.log(follower.username);
   try { await perch.getUser('nobody'); } catch (error) { if (error instanceof NotFoundError) return error.status ?? 0; }
-  return user.followers_count + tweets.length + meta.credits_charged;
+  return (user.followers_count ?? 0) + tweets.length + meta.credits_charged;
 }
 `,
   );
