@@ -5,6 +5,7 @@ import { RULE_OPERATIONS } from './operations/rules';
 import { WEBHOOK_OPERATIONS } from './operations/webhooks';
 import { EXPORT_OPERATIONS } from './operations/exports';
 import { EXPORT_FILE_OPERATIONS } from './operations/export-files';
+import { USAGE_OPERATIONS } from './operations/usage';
 import { streamMatches } from './operations/stream';
 import { checkFollow, checkLike, checkRetweet } from './operations/checks';
 import { getCommunity, getCommunityMembers, getCommunityTweets } from './operations/communities';
@@ -36,7 +37,7 @@ import {
   unretweetTweet,
 } from './operations/writes';
 
-/** The 39 operations of the contract, in its order, then the real-time ones (rules, webhooks, stream). */
+/** The 39 operations of the contract, in its order, then the real-time ones (rules, webhooks, stream), exports and usage. */
 export const OPERATIONS = [
   searchTweets,
   searchUsers,
@@ -80,6 +81,7 @@ export const OPERATIONS = [
   ...RULE_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
   ...EXPORT_OPERATIONS,
+  ...USAGE_OPERATIONS,
 ] as unknown as readonly Operation[];
 
 /**

@@ -184,6 +184,8 @@ describe('every method, once', () => {
     getExport: () => perch.getExport(exportId),
     cancelExport: () => perch.cancelExport(exportId),
     deleteExport: () => perch.deleteExport(exportId),
+    getUsage: () => perch.getUsage({ group_by: 'operation' }),
+    listUsageEvents: () => perch.listUsageEvents(page),
   };
 
   // What each answer must say beyond its schema, where the call determines it.
@@ -217,6 +219,8 @@ describe('every method, once', () => {
     getExport: ({ data }) => expect(data).toMatchObject({ id: exportId, status: 'queued' }),
     cancelExport: ({ data }) => expect(data).toMatchObject({ id: exportId, status: 'cancelled' }),
     deleteExport: ({ data }) => expect(data).toEqual({ id: exportId, deleted: true }),
+    getUsage: ({ data }) => expect(data.groups.find((group) => group.operation === 'getUser')?.calls).toBeGreaterThan(0),
+    listUsageEvents: ({ data }) => expect(data.map((event) => [event.operation, event.key_id])).toEqual([['getUsage', account.keyId], ['deleteExport', account.keyId]]),
   };
 
   for (const route of ROUTES) {

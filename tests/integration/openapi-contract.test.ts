@@ -60,6 +60,10 @@ const NOT_EXPRESSIBLE: Array<{ why: string; matches: (refusal: Refusal) => boole
   { why: 'the stream of a key without rules', matches: (r) => r.operationId === 'streamMatches' && /has no rules/.test(r.message) },
   { why: 'a delivery still pending cannot be replayed yet', matches: (r) => /still pending/.test(r.message) },
   { why: 'the connected account cannot follow itself', matches: (r) => /cannot follow or unfollow themselves/.test(r.message) },
+  {
+    why: 'a usage span: from no later than to, at most 366 days, from 1970 on (bounds that depend on the other field or the date)',
+    matches: (r) => r.operationId === 'getUsage' && r.details.some((d) => d.path === 'from' || d.path === 'to') && /must not be after|at most 366|1970-01-01 or later/.test(r.message),
+  },
 ];
 
 let server: http.Server;

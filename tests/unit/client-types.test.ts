@@ -9,6 +9,7 @@ import type * as lists from '@/lib/api/operations/lists';
 import type * as rules from '@/lib/api/operations/rules';
 import type * as search from '@/lib/api/operations/search';
 import type * as tweets from '@/lib/api/operations/tweets';
+import type * as usage from '@/lib/api/operations/usage';
 import type * as users from '@/lib/api/operations/users';
 import type * as webhooks from '@/lib/api/operations/webhooks';
 import type * as writes from '@/lib/api/operations/writes';
@@ -27,7 +28,7 @@ type ExportsById = typeof exportOperations & {
   cancelExport: typeof exportOperations.cancelExportOperation;
 };
 type Declared = Pick<
-  typeof account & typeof analytics & typeof checks & typeof communities & typeof lists & typeof search & typeof tweets & typeof users & typeof writes & typeof rules & typeof webhooks & ExportsById,
+  typeof account & typeof analytics & typeof checks & typeof communities & typeof lists & typeof search & typeof tweets & typeof users & typeof writes & typeof rules & typeof webhooks & ExportsById & typeof usage,
   OperationId
 >;
 type SchemaInput<Id extends OperationId> = RouteOf<Id>['input'] extends 'body'
@@ -46,7 +47,7 @@ describe('client types', () => {
       | 'searchTweets' | 'searchUsers' | 'getUserTweets' | 'getUserMentions' | 'getUserReplies' | 'getUserMedia' | 'getUserFollowers'
       | 'getUserFollowerIds' | 'getUserFollowing' | 'getUserVerifiedFollowers' | 'getTweetConversation' | 'getTweetQuotes'
       | 'getTweetRetweeters' | 'getTweetLikers' | 'getListTweets' | 'getListMembers' | 'getListSubscribers' | 'getCommunityTweets'
-      | 'getCommunityMembers'
+      | 'getCommunityMembers' | 'listUsageEvents'
     >();
   });
 

@@ -321,6 +321,57 @@ ExportEstimate = TypedDict(
 )
 
 
+UsageFigures = TypedDict(
+    "UsageFigures",
+    {
+        "calls": "int",
+        "items": "int",
+        "credits": "int",
+        "errors": "int",
+        "avg_latency_ms": "Optional[int]",
+    },
+)
+
+
+UsageGroup = TypedDict(
+    "UsageGroup",
+    {
+        "day": "str",
+        "operation": "str",
+        "tag": "str",
+        "key_id": "Optional[str]",
+        "key_name": "Optional[str]",
+        "platform": "str",
+        "calls": "int",
+        "items": "int",
+        "credits": "int",
+        "errors": "int",
+        "avg_latency_ms": "Optional[int]",
+    },
+)
+
+
+UsageEvent = TypedDict(
+    "UsageEvent",
+    {
+        "request_id": "str",
+        "created_at": "str",
+        "operation": "str",
+        "platform": "str",
+        "status": "int",
+        "items": "int",
+        "credits": "int",
+        "latency_ms": "int",
+        "source": "Literal[\"api\", \"playground\", \"explorer\", \"rules\", \"dashboard\", \"export\"]",
+        "key_id": "Optional[str]",
+        "key_name": "Optional[str]",
+        "error_code": "Optional[str]",
+        "error_message": "Optional[str]",
+        "params": "Optional[Dict[str, Any]]",
+    },
+)
+
+
 DeleteTweetResult = TypedDict(
     "DeleteTweetResult",
     {
@@ -864,6 +915,19 @@ DeleteExportResult = TypedDict(
 )
 
 
+GetUsageResult = TypedDict(
+    "GetUsageResult",
+    {
+        "from": "str",
+        "to": "str",
+        "group_by": "Literal[\"day\", \"operation\", \"key\", \"platform\"]",
+        "time_zone": "Literal[\"UTC\"]",
+        "totals": "UsageFigures",
+        "groups": "List[UsageGroup]",
+    },
+)
+
+
 OPERATIONS: Dict[str, OperationInfo] = {
     "searchTweets": OperationInfo("POST", "/v2/search", "body", "read", True),
     "searchUsers": OperationInfo("POST", "/v2/search/users", "body", "read", True),
@@ -925,6 +989,8 @@ OPERATIONS: Dict[str, OperationInfo] = {
     "getExport": OperationInfo("GET", "/v2/exports/{exportId}", None, "read", False),
     "deleteExport": OperationInfo("DELETE", "/v2/exports/{exportId}", None, "read", False),
     "cancelExport": OperationInfo("POST", "/v2/exports/{exportId}/cancel", None, "read", False),
+    "getUsage": OperationInfo("GET", "/v2/usage", "query", "read", False),
+    "listUsageEvents": OperationInfo("GET", "/v2/usage/events", "query", "read", True),
 }
 
 
@@ -1654,7 +1720,7 @@ class Operations:
     ) -> Response[CreateWebhookResult]:
         """Register a webhook endpoint for your account’s rule matches
 
-        HTTPS URLs of public hosts: a URL naming a loopback, private, link-local, CGNAT, multicast, unspecified or reserved address in any notation (decimal, hex, octal, short IPv4 forms; IPv4-mapped, NAT64 and 6to4 IPv6 forms) or a local name (localhost, *.localhost, *.local, *.internal, single labels) is refused with a 400 naming url, unless the deployment sets PERCH_WEBHOOK_ALLOW_PRIVATE=1 (development), which also allows plain HTTP to those hosts only. Every attempt resolves the host again and connects only if all its addresses are public (no redirect is followed); the delivery log's last_error is then only could not connect (a refused address included), timed out, TLS error or HTTP <status>, as for POST /v2/webhooks/{webhookId}/test. At most 10 per account. Each delivery is a JSON POST {id, event, created_at, match: {id, rule: {id, tag}, matched_at}, tweet} with headers Perch-Delivery-Id (the body's id, the same on every retry: de-duplicate by it), Perch-Event, Perch-Timestamp and Perch-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint secret> (a second v1 during a secret rotation's overlap). Answer 2xx within 10 s; anything else is retried with exponential backoff (30 s doubling, at most hourly) for 24 hours, then kept as failed. Each match delivered costs 15 credits, once, on its first success; failed deliveries cost nothing. Perch-Event is rule.match, test (sent on request) or account.balance_low: sent once, free, when the account's balance (credits leased by running instances counted in) falls below its low-balance alert threshold (Billing page; 1000 credits by default, 0 turns it off), with match and tweet null and data {balance, threshold}; it is sent again only after the balance has been back at or above the threshold. Perch-Event budget.threshold (free) is sent once per budget, period and alert percentage when a daily or monthly budget of the workspace or of one of its keys reaches that percentage, with match and tweet null and data {scope (key or workspace), key_id, period (day or month), percent, budget, spent, resets_at}. Perch-Event export.completed or export.failed (free) is sent once when an export of the workspace ends (completed: everything there was, or its max_items / max_credits; failed: the source refused it for good), with match and tweet null and data {export} (the ExportJob, as GET /v2/exports/{exportId} answers it); a cancelled export sends none.
+        HTTPS URLs of public hosts: a URL naming a loopback, private, link-local, CGNAT, multicast, unspecified or reserved address in any notation (decimal, hex, octal, short IPv4 forms; IPv4-mapped, NAT64 and 6to4 IPv6 forms) or a local name (localhost, *.localhost, *.local, *.internal, single labels) is refused with a 400 naming url, unless the deployment sets PERCH_WEBHOOK_ALLOW_PRIVATE=1 (development), which also allows plain HTTP to those hosts only. Every attempt resolves the host again and connects only if all its addresses are public (no redirect is followed); the delivery log's last_error is then only could not connect (a refused address included), timed out, TLS error or HTTP <status>, as for POST /v2/webhooks/{webhookId}/test. At most 10 per account. Each delivery is a JSON POST {id, event, created_at, match: {id, rule: {id, tag}, matched_at}, tweet} with headers Perch-Delivery-Id (the body's id, the same on every retry: de-duplicate by it), Perch-Event, Perch-Timestamp and Perch-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint secret> (a second v1 during a secret rotation's overlap). Answer 2xx within 10 s; anything else is retried with exponential backoff (30 s doubling, at most hourly) for 24 hours, then kept as failed. Each match delivered costs what one tweet of searchTweets (POST /v2/search) costs the workspace on the rule's platform (its x-credits; the workspace's own terms apply), once, on its first success; failed deliveries cost nothing. Perch-Event is rule.match, test (sent on request) or account.balance_low: sent once, free, when the account's balance (credits leased by running instances counted in) falls below its low-balance alert threshold (Billing page; 1000 credits by default, 0 turns it off), with match and tweet null and data {balance, threshold}; it is sent again only after the balance has been back at or above the threshold. Perch-Event budget.threshold (free) is sent once per budget, period and alert percentage when a daily or monthly budget of the workspace or of one of its keys reaches that percentage, with match and tweet null and data {scope (key or workspace), key_id, period (day or month), percent, budget, spent, resets_at}. Perch-Event export.completed or export.failed (free) is sent once when an export of the workspace ends (completed: everything there was, or its max_items / max_credits; failed: the source refused it for good), with match and tweet null and data {export} (the ExportJob, as GET /v2/exports/{exportId} answers it); a cancelled export sends none.
 
         Free."""
         return self._call("createWebhook", {}, {"url": url, "description": description}, timeout=timeout)
@@ -1746,7 +1812,7 @@ class Operations:
     ) -> Response[ExportJob]:
         """Start an export: every record of a paged read operation, to a file
 
-        Answers at once with the queued job; follow it with GET /v2/exports/{exportId} or its event stream, then download the file. An export pages through one read operation to its end as a job (on any of the deployment’s servers) and writes every record to a file: JSONL (one /v2 record per line) or CSV (docs/exports-csv.md). Each page is charged as the same page through /v2 would be (the operation’s price per item: 1 credit per follower id, 15 per tweet…), as it is written; a page is written and charged exactly once, even when a server dies mid-export. max_items and max_credits end it early, as completed. When the balance (or the key’s spending limit) cannot pay for another item, the export pauses (paused_reason insufficient_credits) and goes on by itself after a grant or top-up; a budget pauses it until the budget resets; an upstream’s rate limit pauses it until its reset (rate_limited); upstream failures are retried for an hour before it fails. Creating, estimating, listing, downloading and following exports is free. Exports belong to the workspace; finished ones are kept PERCH_EXPORT_RETENTION_DAYS (7) days.
+        Answers at once with the queued job; follow it with GET /v2/exports/{exportId} or its event stream, then download the file. An export pages through one read operation to its end as a job (on any of the deployment’s servers) and writes every record to a file: JSONL (one /v2 record per line) or CSV (docs/exports-csv.md). Each record is charged the operation’s price per item for the workspace on the serving platform (its list price, or the workspace’s own terms; GET /v2/openapi.json gives the list prices), fixed when the export is made (unit_price), as its page is written; a price’s per-call minimum does not apply to an export’s pages; a page is written and charged exactly once, even when a server dies mid-export. max_items and max_credits end it early, as completed. When the balance (or the key’s spending limit) cannot pay for another item, the export pauses (paused_reason insufficient_credits) and goes on by itself after a grant or top-up; a budget pauses it until the budget resets; an upstream’s rate limit pauses it until its reset (rate_limited); upstream failures are retried for an hour before it fails. Creating, estimating, listing, downloading and following exports is free. Exports belong to the workspace; finished ones are kept PERCH_EXPORT_RETENTION_DAYS (7) days.
 
         Free."""
         return self._call("createExport", {}, {"operation": operation, "params": params, "format": format, "max_items": max_items, "max_credits": max_credits}, timeout=timeout)
@@ -1777,7 +1843,7 @@ class Operations:
     ) -> Response[ExportEstimate]:
         """Estimate what an export would return and cost (free)
 
-        Takes the body of POST /v2/exports. Where the source tells its total (a user’s followers_count, a tweet’s like_count, a community’s member_count) items is about that many, capped by max_items and max_credits; a search cannot tell, so items and credits are null and at_most gives the cap. An export pages through one read operation to its end as a job (on any of the deployment’s servers) and writes every record to a file: JSONL (one /v2 record per line) or CSV (docs/exports-csv.md). Each page is charged as the same page through /v2 would be (the operation’s price per item: 1 credit per follower id, 15 per tweet…), as it is written; a page is written and charged exactly once, even when a server dies mid-export. max_items and max_credits end it early, as completed. When the balance (or the key’s spending limit) cannot pay for another item, the export pauses (paused_reason insufficient_credits) and goes on by itself after a grant or top-up; a budget pauses it until the budget resets; an upstream’s rate limit pauses it until its reset (rate_limited); upstream failures are retried for an hour before it fails. Creating, estimating, listing, downloading and following exports is free. Exports belong to the workspace; finished ones are kept PERCH_EXPORT_RETENTION_DAYS (7) days.
+        Takes the body of POST /v2/exports. Where the source tells its total (a user’s followers_count, a tweet’s like_count, a community’s member_count) items is about that many, capped by max_items and max_credits; a search cannot tell, so items and credits are null and at_most gives the cap. An export pages through one read operation to its end as a job (on any of the deployment’s servers) and writes every record to a file: JSONL (one /v2 record per line) or CSV (docs/exports-csv.md). Each record is charged the operation’s price per item for the workspace on the serving platform (its list price, or the workspace’s own terms; GET /v2/openapi.json gives the list prices), fixed when the export is made (unit_price), as its page is written; a price’s per-call minimum does not apply to an export’s pages; a page is written and charged exactly once, even when a server dies mid-export. max_items and max_credits end it early, as completed. When the balance (or the key’s spending limit) cannot pay for another item, the export pauses (paused_reason insufficient_credits) and goes on by itself after a grant or top-up; a budget pauses it until the budget resets; an upstream’s rate limit pauses it until its reset (rate_limited); upstream failures are retried for an hour before it fails. Creating, estimating, listing, downloading and following exports is free. Exports belong to the workspace; finished ones are kept PERCH_EXPORT_RETENTION_DAYS (7) days.
 
         Free."""
         return self._call("estimateExport", {}, {"operation": operation, "params": params, "format": format, "max_items": max_items, "max_credits": max_credits}, timeout=timeout)
@@ -1816,6 +1882,35 @@ class Operations:
 
         Free."""
         return self._call("cancelExport", {"exportId": export_id}, {}, timeout=timeout)
+
+    def get_usage(
+        self,
+        *,
+        from_: Optional[str] = None,
+        to: Optional[str] = None,
+        group_by: Optional[Literal["day", "operation", "key", "platform"]] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[GetUsageResult]:
+        """The workspace’s usage: calls, items, credits and errors per day, operation, key or platform (free)
+
+        Adds up the workspace’s calls from `from` to `to` (UTC days, both included; by default the last 30 days up to today; at most 366 days), grouped by `group_by`: day (every day of the span, zeros included, oldest first), operation, key or platform (most credits first). Days are UTC calendar days: a call is counted under the UTC day it was answered, as on the dashboard’s Usage page, whose figures these are (the daily rollup, kept for good; the request log keeps events PERCH_REQUEST_LOG_DAYS days). Errors leave out the 400s of POST /v2/rules/validate, which are its answers. Calls this server answered are counted at once; another server’s calls within its write-behind interval (PERCH_USAGE_FLUSH_MS).
+
+        Free."""
+        return self._call("getUsage", {}, {"from": from_, "to": to, "group_by": group_by}, timeout=timeout)
+
+    def list_usage_events(
+        self,
+        *,
+        count: Optional[int] = None,
+        cursor: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[List[UsageEvent]]:
+        """The request log: the workspace’s calls one by one, newest first (free)
+
+        Every call of the workspace as the dashboard’s Requests page lists it: refusals too (a 401 has no workspace to be filed under), rule matches delivered (deliverMatch) and paths no operation serves (unmatchedRoute), each with what it was sent. Newest first; pages are keyset-based, so calls recorded while you page never make a page skip or repeat one. Kept PERCH_REQUEST_LOG_DAYS (default 30) days.
+
+        Free."""
+        return self._call("listUsageEvents", {}, {"count": count, "cursor": cursor}, timeout=timeout)
 
 
 class Paginators:
@@ -2097,3 +2192,13 @@ class Paginators:
     ) -> Iterator[ExportJob]:
         """Every item of list_exports, page after page, up to max_items."""
         return self._client._iterate("listExports", {}, {"count": count, "max_credits": max_credits, "status": status}, max_items=max_items, timeout=timeout)
+
+    def list_usage_events(
+        self,
+        *,
+        count: Optional[int] = None,
+        max_items: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Iterator[UsageEvent]:
+        """Every item of list_usage_events, page after page, up to max_items."""
+        return self._client._iterate("listUsageEvents", {}, {"count": count}, max_items=max_items, timeout=timeout)

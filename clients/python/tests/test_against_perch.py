@@ -136,6 +136,8 @@ class AgainstPerchTest(unittest.TestCase):
             "getExport": lambda: p.get_export(created["export"]),
             "cancelExport": lambda: p.cancel_export(created["export"]),
             "deleteExport": lambda: p.delete_export(created["export"]),
+            "getUsage": lambda: p.get_usage(group_by="operation", from_="2026-01-01", to="2026-12-31"),
+            "listUsageEvents": lambda: p.list_usage_events(count=3),
         }
         self.assertEqual(set(calls), set(perch.OPERATIONS), "every operation of the OpenAPI document is called")
         for operation_id, call in calls.items():

@@ -165,4 +165,8 @@ export type PerchMethods = {
   cancelExport: Method<'cancelExport'>;
   /** Deletes an export's file and record (perch.exports.delete). `DELETE /v2/exports/{exportId}`, free. */
   deleteExport: Method<'deleteExport'>;
+  /** The workspace's calls, items, credits and errors per UTC day, operation, key or platform, as the dashboard's Usage page adds them up. `GET /v2/usage`, free. */
+  getUsage: Method<'getUsage'>;
+  /** The request log, newest first, each call with what it was sent (paginate with perch.paginate.listUsageEvents). `GET /v2/usage/events`, free. */
+  listUsageEvents: Method<'listUsageEvents'>;
 };

@@ -17,7 +17,7 @@ export type Route = {
   paged: boolean;
 };
 
-/** The 39 operations of the contract, in its order, then the real-time ones and exports. */
+/** The 39 operations of the contract, in its order, then the real-time ones, exports and usage. */
 export const ROUTES = [
   { id: 'searchTweets', method: 'POST', path: '/v2/search', input: 'body', scope: 'read', paged: true },
   { id: 'searchUsers', method: 'POST', path: '/v2/search/users', input: 'body', scope: 'read', paged: true },
@@ -81,6 +81,9 @@ export const ROUTES = [
   { id: 'getExport', method: 'GET', path: '/v2/exports/{exportId}', input: null, scope: 'read', paged: false },
   { id: 'cancelExport', method: 'POST', path: '/v2/exports/{exportId}/cancel', input: null, scope: 'read', paged: false },
   { id: 'deleteExport', method: 'DELETE', path: '/v2/exports/{exportId}', input: null, scope: 'read', paged: false },
+  // Usage: the dashboard's Usage figures and request log, through the API.
+  { id: 'getUsage', method: 'GET', path: '/v2/usage', input: 'query', scope: 'read', paged: false },
+  { id: 'listUsageEvents', method: 'GET', path: '/v2/usage/events', input: 'query', scope: 'read', paged: true },
 ] as const satisfies readonly Route[];
 
 /** An operationId of the /v2 API. */

@@ -256,6 +256,68 @@ export type ExportEstimate = {
   } | null;
 };
 
+export type UsageFigures = {
+  /** Calls answered, refusals included */
+  calls: number;
+  /** Items returned (what per-item prices charge for) */
+  items: number;
+  /** Credits charged */
+  credits: number;
+  /** Calls answered with an error (4xx or 5xx), as the Usage page counts them */
+  errors: number;
+  /** Mean server-side latency of the calls; null without calls */
+  avg_latency_ms: number | null;
+};
+
+export type UsageGroup = {
+  /** group_by=day: the UTC day */
+  day?: string;
+  /** group_by=operation: the operationId (or deliverMatch, a rule match delivered; unmatchedRoute, a path no operation serves) */
+  operation?: string;
+  /** group_by=operation: the operation’s tag */
+  tag?: string;
+  /** group_by=key: the key’s id; null for calls made from the dashboard without a key */
+  key_id?: string | null;
+  /** group_by=key: the key’s name; null for calls without a key and for deleted keys */
+  key_name?: string | null;
+  /** group_by=platform: the platform that served the calls (unknown for calls recorded before platforms were) */
+  platform?: string;
+  /** Calls answered, refusals included */
+  calls: number;
+  /** Items returned (what per-item prices charge for) */
+  items: number;
+  /** Credits charged */
+  credits: number;
+  /** Calls answered with an error (4xx or 5xx), as the Usage page counts them */
+  errors: number;
+  /** Mean server-side latency of the calls; null without calls */
+  avg_latency_ms: number | null;
+};
+
+export type UsageEvent = {
+  request_id: string;
+  /** When the call was answered (ISO 8601, UTC) */
+  created_at: string;
+  operation: string;
+  /** The platform that served the call (unknown for calls recorded before platforms were) */
+  platform: string;
+  /** The HTTP status it was answered with */
+  status: number;
+  items: number;
+  /** Credits charged */
+  credits: number;
+  latency_ms: number;
+  /** api: a call with a key; otherwise the dashboard page that made it, or an export */
+  source: "api" | "playground" | "explorer" | "rules" | "dashboard" | "export";
+  /** null for calls made from the dashboard without a key */
+  key_id: string | null;
+  key_name: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  /** What the call was sent: path, query and body as sent; never the key, an Idempotency-Key only as "present", fields named like secrets redacted */
+  params: Record<string, unknown> | null;
+};
+
 /** Every error code an answer can carry (contract section 1). */
 export type ErrorCode = "invalid_request" | "unauthorized" | "insufficient_credits" | "key_limit_reached" | "key_budget_reached" | "workspace_budget_reached" | "forbidden" | "account_not_connected" | "not_found" | "method_not_allowed" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_failed_authentications" | "too_many_streams" | "too_many_connections" | "internal_error" | "upstream_error" | "unavailable";
 
@@ -1084,5 +1146,34 @@ export type OperationTypes = {
   cancelExport: {
     input: never;
     data: ExportJob;
+  };
+  getUsage: {
+    input: {
+      /** First UTC day, YYYY-MM-DD; default 29 days before `to` */
+      from?: string;
+      /** Last UTC day, YYYY-MM-DD, included; default today (UTC) */
+      to?: string;
+      /** What the groups are: day, operation, key or platform */
+      group_by?: "day" | "operation" | "key" | "platform";
+    };
+    data: {
+      /** First UTC day added up */
+      from: string;
+      /** Last UTC day added up */
+      to: string;
+      group_by: "day" | "operation" | "key" | "platform";
+      /** Days are UTC calendar days */
+      time_zone: "UTC";
+      totals: UsageFigures;
+      /** One per group; only the field of group_by (and tag with operation) names it */
+      groups: UsageGroup[];
+    };
+  };
+  listUsageEvents: {
+    input: {
+      count?: number;
+      cursor?: string;
+    };
+    data: UsageEvent[];
   };
 };
