@@ -6,6 +6,7 @@ import { sharedFailedAuthLimiter } from '@/lib/ratelimit/failed-auth-limiter';
 import type { Caller } from './define-operation';
 import { ApiError } from './errors';
 import type { ApiRequest } from './api-request';
+import { rateLimitHeaders } from './rate-limit-headers';
 
 const AUTH_MESSAGES: Record<AuthFailureReason, string> = {
   missing: 'send your API key as Authorization: Bearer perch_…',
@@ -35,11 +36,7 @@ export async function authenticateRequest(request: ApiRequest): Promise<Authenti
   if (!auth.ok) throw await authenticationFailure(request, auth.reason);
   const { key } = auth;
   const decision = await consumeRateLimit(key.id, key.rateLimit);
-  const rateHeaders = {
-    'x-ratelimit-limit': String(decision.limit),
-    'x-ratelimit-remaining': String(decision.remaining),
-    'x-ratelimit-reset': String(decision.resetUnixSeconds),
-  };
+  const rateHeaders = rateLimitHeaders(decision);
   const caller: Caller = { userId: key.userId, keyId: key.id, scopes: key.scopes, source: 'api' };
   if (!decision.allowed) {
     throw new RateLimitedError(caller, `rate limit of ${decision.limit} requests per second exceeded: retry after ${decision.retryAfterSeconds} s`, {

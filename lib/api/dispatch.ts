@@ -4,6 +4,7 @@ import { getServedPlatforms, type ServedPlatforms } from '@/lib/platform/served-
 import { authenticateRequest, RateLimitedError } from './authenticate-request';
 import type { ApiRequest } from './api-request';
 import type { Caller, ServedPlatformNames } from './define-operation';
+import { creditsRemainingOf } from './credits-remaining';
 import { errorResponse } from './envelope';
 import { ApiError } from './errors';
 import { openApiResponse } from './openapi-response';
@@ -100,7 +101,9 @@ export async function answerApiRequest(request: ApiRequest, options: DispatchOpt
         params: log.params, errorCode: apiError.code, errorMessage: apiError.message,
       });
     }
-    return errorResponse(apiError, requestId, msSince(started), rateHeaders);
+    // Perch-Credits-Remaining for any answer to a known account (the refused key's too); a 401 has none.
+    const credits = refused ? await creditsRemainingOf(refused.userId, error) : null;
+    return errorResponse(apiError, requestId, msSince(started), rateHeaders, credits);
   }
 }
 

@@ -14,6 +14,7 @@ import { ensurePriceBook, getPriceBook } from '@/lib/prices/price-book-sync';
 import { decodeCursor, encodeCursor, parameterFingerprint } from './cursor';
 import type { Caller, Operation, ServedPlatformNames } from './define-operation';
 import type { ApiRequest } from './api-request';
+import { creditsRemainingOf } from './credits-remaining';
 import { errorResponse, successResponse, type SuccessMeta } from './envelope';
 import type { UsageRecord } from '@/lib/credits/types';
 import { jsonAnswer, type ApiAnswer } from './serialized-response';
@@ -130,9 +131,10 @@ export async function runOperation(input: RunInput): Promise<ApiAnswer> {
         : await withUpstreamReport(() => withOperationTimeout(timeoutMs, () => operation.handler(context)));
     if (result.response) {
       // A streamed answer (Server-Sent Events): the call is settled now, at no charge; what it delivers is paid per item as it goes.
-      await hold.ticket.settle(0, usageOf(input, result.response.status, 0, undefined, report));
+      const remaining = await hold.ticket.settle(0, usageOf(input, result.response.status, 0, undefined, report));
       result.response.headers.set('x-request-id', requestId);
       for (const [name, value] of Object.entries(rateHeaders)) result.response.headers.set(name, value);
+      result.response.headers.set('perch-credits-remaining', String(remaining));
       return result.response;
     }
     const items = result.items ?? (Array.isArray(result.data) ? result.data.length : 1);
@@ -160,7 +162,7 @@ export async function runOperation(input: RunInput): Promise<ApiAnswer> {
     const apiError = toApiError(error, requestId);
     await hold.ticket.release(usageOf(input, apiError.status, 0, apiError));
     if (idempotencyKey) await releaseIdempotencyKey(caller.userId, idempotencyKey);
-    return errorResponse(apiError, requestId, msSince(started), rateHeaders);
+    return errorResponse(apiError, requestId, msSince(started), rateHeaders, await creditsRemainingOf(caller.userId, error));
   }
 }
 
@@ -244,6 +246,7 @@ function replayResponse(stored: string, status: number, { requestId, latencyMs, 
     'x-request-id': requestId,
     'cache-control': 'no-store',
     'idempotent-replayed': 'true',
+    'perch-credits-remaining': String(balance),
     ...rateHeaders,
   });
 }
