@@ -36,7 +36,7 @@ const OPERATIONS: Record<ComposeMode, { id: string; path: string; field?: 'tweet
 
 /**
  * Posts a tweet, a reply or a quote (operations 29–31) as the connected account through
- * /api/dashboard/v2, 100 credits each. One Idempotency-Key per submission: pressing again
+ * /api/dashboard/v2, at the workspace's price of a write each. One Idempotency-Key per submission: pressing again
  * after a lost answer cannot post twice; editing the text starts a new submission.
  */
 export function ComposeBox({ mode: initialMode = 'tweet', targetTweetId = '', fixedMode = false, handle, onPosted }: Props) {

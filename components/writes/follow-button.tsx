@@ -5,7 +5,7 @@ import { WriteToggleButton } from './write-toggle-button';
 
 const WORDS = { action: 'Follow', done: 'Following', undo: 'Unfollow', onOperation: 'followUser', offOperation: 'unfollowUser' };
 
-/** Follow / unfollow (operations 37 and 38), 100 credits a press: "Following · Unfollow 100 cr" once on. */
+/** Follow / unfollow (operations 37 and 38), a write's price a press: "Following · Unfollow 100 cr" once on (at the seed's price). */
 export function FollowButton({ username, following = null, onChange }: { username: string; following?: boolean | null; onChange?: (following: boolean) => void }) {
   const name = username.replace(/^@/, '');
   const path = `users/${encodeURIComponent(name)}/follow`;

@@ -6,7 +6,7 @@ import { WriteToggleButton } from './write-toggle-button';
 
 const WORDS = { action: 'Like', done: 'Liked', undo: 'Unlike', onOperation: 'likeTweet', offOperation: 'unlikeTweet' };
 
-/** Like / undo like (operations 33 and 34), 100 credits a press: "Liked · Unlike 100 cr" once on. */
+/** Like / undo like (operations 33 and 34), a write's price a press: "Liked · Unlike 100 cr" once on (at the seed's price). */
 export function LikeButton({ tweetId, liked = null, onChange }: { tweetId: string; liked?: boolean | null; onChange?: (liked: boolean) => void }) {
   const path = `tweets/${encodeURIComponent(tweetId)}/like`;
   return (

@@ -6,7 +6,7 @@ import { WriteToggleButton } from './write-toggle-button';
 
 const WORDS = { action: 'Retweet', done: 'Retweeted', undo: 'Undo retweet', onOperation: 'retweetTweet', offOperation: 'unretweetTweet' };
 
-/** Retweet / undo retweet (operations 35 and 36), 100 credits a press: "Retweeted · Undo retweet 100 cr" once on. */
+/** Retweet / undo retweet (operations 35 and 36), a write's price a press: "Retweeted · Undo retweet 100 cr" once on (at the seed's price). */
 export function RetweetButton({ tweetId, retweeted = null, onChange }: { tweetId: string; retweeted?: boolean | null; onChange?: (retweeted: boolean) => void }) {
   const path = `tweets/${encodeURIComponent(tweetId)}/retweet`;
   return (

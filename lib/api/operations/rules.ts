@@ -12,7 +12,7 @@ import { ApiError } from '../errors';
 import { pageFields, perchIdField, usernameField } from '../inputs';
 
 const RULES_NOTE =
-  `Rules belong to the key that created them: its matches are delivered to the account’s webhook endpoints and to GET /v2/stream of that key. Managing rules is free; each delivered match costs 15 credits (one tweet), charged once, on its first successful delivery. A rule watches the platform that served the request creating it (Perch-Platform header or the default): on Bluesky, the posts of the network’s event stream; on X, X’s recent search polled every interval_seconds (default ${X_POLL_INTERVAL.default}), slowed evenly for every rule when the deployment’s X search budget (PERCH_X_SEARCH_BUDGET_PER_15_MIN) would be exceeded.`;
+  `Rules belong to the key that created them: its matches are delivered to the account’s webhook endpoints and to GET /v2/stream of that key. Managing rules is free; each delivered match costs what one tweet of searchTweets (POST /v2/search) costs the workspace on the rule's platform, charged once, on its first successful delivery. A rule watches the platform that served the request creating it (Perch-Platform header or the default): on Bluesky, the posts of the network’s event stream; on X, X’s recent search polled every interval_seconds (default ${X_POLL_INTERVAL.default}), slowed evenly for every rule when the deployment’s X search budget (PERCH_X_SEARCH_BUDGET_PER_15_MIN) would be exceeded.`;
 
 export const RuleSchema = z.object({
   id: z.string(),

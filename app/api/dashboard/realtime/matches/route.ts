@@ -6,7 +6,7 @@ export const dynamic = 'force-dynamic';
 
 /**
  * The account's newest matches for the Rules page's live panel. Read from the database, not
- * from GET /v2/stream: a stream delivery is charged 15 credits, watching the page is free.
+ * from GET /v2/stream: a stream delivery is charged the workspace's price of a match (lib/delivery/charge-match.ts), watching the page is free.
  */
 async function handleGet(request: Request): Promise<Response> {
   const { workspace, response } = await routeWorkspace(request, 'rules.view');
