@@ -141,14 +141,15 @@ export function budgetCheckInterval(): number {
 
 /**
  * Every interval until stopped, reporting to /api/health: checkBudgetAlerts, and the match
- * deliveries that waited for a budget are woken once one match (`matchPrice`) fits again.
+ * deliveries that waited for a budget are woken once one match (`matchPrice()`, the price in
+ * force at each pass) fits again.
  */
-export function startBudgetWatcher(matchPrice: number, intervalMs = budgetCheckInterval()): () => Promise<void> {
+export function startBudgetWatcher(matchPrice: () => Promise<number>, intervalMs = budgetCheckInterval()): () => Promise<void> {
   return runReportedLoop({
     name: BUDGET_ALERT_LOOP,
     pass: async () => {
       await checkBudgetAlerts();
-      await resumeAfterBudgetReset(matchPrice);
+      await resumeAfterBudgetReset(await matchPrice());
     },
     intervalMs,
     log: { tag: 'budgets', recovered: 'budget alert checks work again', failed: 'budget alert check failed' },

@@ -1,6 +1,7 @@
 import { getPool } from '@/lib/db/pool';
 import { placeHold, releaseHold, settleHold } from '@/lib/credits';
 import { COSTS } from '@/lib/api/define-operation';
+import { PLATFORM_NAMES } from '@/lib/platform/platform';
 import { chargeFor } from '@/lib/prices/price-book';
 import { ensurePriceBook, getPriceBook } from '@/lib/prices/price-book-sync';
 import { pauseRulesForCredits } from './credit-pauses';
@@ -13,6 +14,16 @@ export const MATCH_OPERATION = { id: 'searchTweets', cost: COSTS.tweet };
 
 /** The seed's price of a match (one tweet), for texts and thresholds that name no workspace. */
 export const MATCH_PRICE = COSTS.tweet.credits;
+
+/**
+ * The most one match can cost `workspaceId` (or, without one, anyone on the list) on any platform
+ * now: paused rules resume, and waiting deliveries wake, once the balance or budget covers it,
+ * so that the next match does not pause them again at once.
+ */
+export async function matchPriceCeiling(workspaceId?: string): Promise<number> {
+  await ensurePriceBook();
+  return Math.max(...PLATFORM_NAMES.map((platform) => matchPrice(workspaceId ?? '', platform)));
+}
 
 /** What one match of a rule on `platform` costs `workspaceId` now, from the price book this instance holds. */
 export function matchPrice(workspaceId: string, platform: string, at = Date.now()): number {

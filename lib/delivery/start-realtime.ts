@@ -1,5 +1,5 @@
 import { startMatchWorker, type MatchWorker } from '@/lib/rules/match-worker';
-import { MATCH_PRICE } from './charge-match';
+import { matchPriceCeiling } from './charge-match';
 import { resumeAfterGrant, resumeAfterMissedGrants } from './credit-pauses';
 import { DELIVERY_TASKS } from './delivery-tasks';
 import { startJobQueue } from './job-queue';
@@ -66,17 +66,24 @@ export async function startRealtime(options: { x?: XSourceOptions } = {}): Promi
   const stopSweeper = startStalledEndpointSweeper();
   const matcher = await startMatchWorker();
   const unsubscribeCredits = await subscribe('perch_realtime_credits', (userId) => {
-    if (userId) void resumeAfterGrant(userId, MATCH_PRICE).catch((error: Error) => console.error(`[realtime] resuming ${userId} failed: ${error.message}`));
+    if (userId) {
+      void matchPriceCeiling(userId)
+        .then((price) => resumeAfterGrant(userId, price))
+        .catch((error: Error) => console.error(`[realtime] resuming ${userId} failed: ${error.message}`));
+    }
     // "": grants may have been announced while the LISTEN connection was away. (Asked when it
     // goes too, when the database is usually gone with it: that failure is expected.)
-    else
-      void resumeAfterMissedGrants(MATCH_PRICE).catch((error: Error) => {
-        if (!isDatabaseUnavailable(error)) console.error(`[realtime] resuming accounts after missed grants failed: ${error.message}`);
-      });
+    else {
+      void matchPriceCeiling()
+        .then((price) => resumeAfterMissedGrants(price))
+        .catch((error: Error) => {
+          if (!isDatabaseUnavailable(error)) console.error(`[realtime] resuming accounts after missed grants failed: ${error.message}`);
+        });
+    }
   });
   const stopBalanceWatcher = startBalanceWatcher();
   // Budget alerts (budget.threshold events and mails) and deliveries woken when a budget resets.
-  const stopBudgetWatcher = startBudgetWatcher(MATCH_PRICE);
+  const stopBudgetWatcher = startBudgetWatcher(() => matchPriceCeiling());
   const bluesky = getServedPlatforms().bluesky;
   // One reader of a stream per database: two would move its stored position twice. The lock
   // is the stream's own (its position's key), so instances configured with different streams
