@@ -1,18 +1,19 @@
 import { getPool } from '@/lib/db/pool';
 
 /** A usage_daily row as the Usage page reads it; `key_id` is '' for calls made without a key. */
-export type KeylessSplittable = { day: string; key_id: string; operation: string; calls: number; errors: number; items: string; credits: string };
+export type KeylessSplittable = { day: string; key_id: string; operation: string; platform: string; calls: number; errors: number; items: string; credits: string };
 
 // usage_daily keeps one '' key for every call made from the dashboard; which page made it is in
-// usage_events.source. Only keyless events are read, from the same range.
+// usage_events.source. Only keyless events are read, from the same range. The rollup files calls
+// by platform too, so each keyless row is split by the events of its own platform.
 const KEYLESS_SQL = `
-  SELECT (created_at AT TIME ZONE 'UTC')::date::text AS day, operation, source,
+  SELECT (created_at AT TIME ZONE 'UTC')::date::text AS day, operation, platform, source,
          count(*)::int AS calls, count(*) FILTER (WHERE status >= 400)::int AS errors, sum(items)::text AS items, sum(credits)::text AS credits
   FROM usage_events
   WHERE user_id = $1 AND key_id IS NULL AND created_at >= ((now() AT TIME ZONE 'UTC')::date - ($2::int - 1))::timestamp AT TIME ZONE 'UTC'
-  GROUP BY 1, 2, 3`;
+  GROUP BY 1, 2, 3, 4`;
 
-type KeylessRow = { day: string; operation: string; source: string; calls: number; errors: number; items: string; credits: string };
+type KeylessRow = { day: string; operation: string; platform: string; source: string; calls: number; errors: number; items: string; credits: string };
 
 /** The key id the Usage page gives the calls of one dashboard page (`source:explorer`). */
 export const sourceKeyId = (source: string) => `source:${source}`;
@@ -27,12 +28,12 @@ export async function splitKeylessUsage<T extends KeylessSplittable>(userId: str
   const { rows: events } = await getPool().query<KeylessRow>(KEYLESS_SQL, [userId, range]);
   const bySlot = new Map<string, KeylessRow[]>();
   for (const e of events) {
-    const slot = `${e.day}|${e.operation}`;
+    const slot = `${e.day}|${e.operation}|${e.platform}`;
     bySlot.set(slot, [...(bySlot.get(slot) ?? []), e]);
   }
   const out: T[] = [];
   for (const r of rows) {
-    const parts = r.key_id === '' ? bySlot.get(`${r.day}|${r.operation}`) : undefined;
+    const parts = r.key_id === '' ? bySlot.get(`${r.day}|${r.operation}|${r.platform}`) : undefined;
     if (!parts) {
       out.push(r);
       continue;
