@@ -115,6 +115,16 @@ describe('margin figures against a fake X with configured costs', () => {
       { user_id: alice.userId, operation: 'getUserFollowers', platform: 'x', calls: 1, credits: charged.alice.getUserFollowers, upstream_requests: 2, upstream_cached: 1, upstream_items: 4, upstream_cost_micros: 41_000 },
       { user_id: bob.userId, operation: 'getUser', platform: 'x', calls: 1, credits: charged.bob.getUser, upstream_requests: 1, upstream_cached: 0, upstream_items: 1, upstream_cost_micros: 10_000 },
     ]);
+    // Call by call: the read the cache answered cost nothing upstream.
+    const events = await getPool().query(
+      `SELECT platform, upstream_requests, upstream_cached, upstream_items, upstream_cost_micros::int FROM usage_events
+        WHERE user_id = $1 AND operation = 'getUser' ORDER BY upstream_cached`,
+      [alice.userId],
+    );
+    expect(events.rows).toEqual([
+      { platform: 'x', upstream_requests: 1, upstream_cached: 0, upstream_items: 1, upstream_cost_micros: 10_000 },
+      { platform: 'x', upstream_requests: 1, upstream_cached: 1, upstream_items: 0, upstream_cost_micros: 0 },
+    ]);
     // The seed's prices: a profile is 18 credits, a follower 1.
     expect(charged).toEqual({ alice: { getUser: 36, getUserFollowers: 4 }, bob: { getUser: 18 } });
   });
