@@ -11,6 +11,7 @@ import { listAdminUsers } from '@/lib/dashboard/list-admin-users';
 
 export const metadata: Metadata = { title: 'Admin' };
 
+const LINK = 'text-brand-700 underline-offset-2 hover:underline dark:text-brand-500';
 const TABLE_LABELS = { users: 'Platform users', tweets: 'Tweets', follows: 'Follows', likes: 'Likes' } as const;
 
 export default async function AdminPage() {
@@ -22,9 +23,17 @@ export default async function AdminPage() {
         title="Admin"
         description="Accounts, credits and the embedded platform."
         actions={
-          <Link href="/admin/outbox" className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-500">
-            Outbox (sent mail)
-          </Link>
+          <nav aria-label="Admin pages" className="flex flex-wrap gap-4 text-sm font-medium">
+            <Link href="/admin/prices" className={LINK}>
+              Prices and costs
+            </Link>
+            <Link href="/admin/margin" className={LINK}>
+              Margin
+            </Link>
+            <Link href="/admin/outbox" className={LINK}>
+              Outbox (sent mail)
+            </Link>
+          </nav>
         }
       />
       <div className="flex flex-col gap-6">

@@ -24,5 +24,5 @@ export function formatMoney(micros: number, currency: string): string {
   const whole = Math.floor(abs / MICROS);
   let fraction = String(abs % MICROS).padStart(6, '0');
   while (fraction.length > 2 && fraction.endsWith('0')) fraction = fraction.slice(0, -1);
-  return `${sign}${whole.toLocaleString('en-US')}.${fraction} ${currency}`;
+  return `${sign}${whole.toLocaleString('en-US')}.${fraction} ${currency}`.trimEnd();
 }

@@ -229,7 +229,9 @@ export const ROUTE_CASES: RouteCase[] = [
  * any workspace (sign-up, the platform's OAuth consent); a permission for those that change a
  * workspace's data, which must then ask for it.
  */
-export const SERVER_ACTIONS: Record<string, Permission | 'none'> = {
+export const SERVER_ACTIONS: Record<string, Permission | 'none' | 'site-admin'> = {
   'app/(auth)/signup/actions.ts': 'none',
+  // The price list's forms (/admin/prices): site admins only, whatever their workspaces.
+  'app/admin/prices/actions.ts': 'site-admin',
   'app/platform/oauth/authorize/actions.ts': 'none',
 };
