@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { GrantForm } from '@/components/admin/grant-form';
+import { UpstreamBudgetGauges } from '@/components/admin/upstream-budget-gauges';
 import { UsersTable } from '@/components/admin/users-table';
 import { Card, Stat } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
@@ -21,7 +22,7 @@ export default async function AdminPage() {
     <>
       <PageHeader
         title="Admin"
-        description="Accounts, credits and the embedded platform."
+        description="Accounts, credits, upstream budgets and the embedded platform."
         actions={
           <nav aria-label="Admin pages" className="flex flex-wrap gap-4 text-sm font-medium">
             <Link href="/admin/prices" className={LINK}>
@@ -58,6 +59,8 @@ export default async function AdminPage() {
             <Stat label="Tweets, last minute" value={formatNumber(platform.tweetsLastMinute)} detail="live and API writes" />
           </dl>
         </section>
+        {/* Renders nothing when the deployment serves only the embedded platform. */}
+        <UpstreamBudgetGauges />
         <Card title="Grant credits">
           <GrantForm emails={users.users.map((u) => u.email)} />
         </Card>
