@@ -1,21 +1,10 @@
-import pg from 'pg';
 import { formatMoney } from '@/lib/admin/money';
-import { callV2, createKey, expect, makeAdmin, sampleUsername, signUp, test, uniqueEmail } from './support/fixtures';
+import { callV2, createKey, expect, makeAdmin, sampleUsername, signUp, test, uniqueEmail, withDatabase } from './support/fixtures';
 
 // /admin/margin (issue 31): the totals of one workspace's calls, the note when no credit value
 // is set, money in once one is, and the empty state of a range with nothing recorded.
 
 const BY = 'e2e admin-margin';
-
-async function withDatabase<T>(use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: process.env.PERCH_E2E_DATABASE_URL });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
-}
 
 test('admin margin: totals, the credit value note, money in, an empty range', async ({ page, baseURL }) => {
   const email = uniqueEmail('margin');

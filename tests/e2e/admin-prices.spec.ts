@@ -1,5 +1,4 @@
-import pg from 'pg';
-import { callV2, createKey, expect, makeAdmin, sampleUsername, signUp, test, uniqueEmail } from './support/fixtures';
+import { callV2, createKey, expect, makeAdmin, sampleUsername, signUp, test, uniqueEmail, withDatabase } from './support/fixtures';
 import { screenshotPage } from './support/screenshots';
 
 // /admin/prices (issue 31): an admin changes getUser's price on local and sees it in the table
@@ -8,16 +7,6 @@ import { screenshotPage } from './support/screenshots';
 // the rows this admin wrote are deleted afterwards, so later specs see the seed's prices.
 
 const email = uniqueEmail('prices-admin');
-
-async function withDatabase<T>(use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: process.env.PERCH_E2E_DATABASE_URL });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
-}
 
 test.afterAll(async () => {
   await withDatabase(async (db) => {

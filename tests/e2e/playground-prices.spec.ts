@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
-import pg from 'pg';
-import { expect, sampleUsername, signUp, test, uniqueEmail } from './support/fixtures';
+import { expect, sampleUsername, signUp, test, uniqueEmail, withDatabase } from './support/fixtures';
 
 // Issue 31: the playground shows and estimates the price the server will charge this workspace,
 // from the price list: a list price with a per-call minimum, then the workspace's own discount.
@@ -8,16 +7,6 @@ import { expect, sampleUsername, signUp, test, uniqueEmail } from './support/fix
 // specs see the seed's prices.
 
 const email = uniqueEmail('playground-prices');
-
-async function withDatabase<T>(use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: process.env.PERCH_E2E_DATABASE_URL });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
-}
 
 test.afterAll(async () => {
   await withDatabase(async (db) => {

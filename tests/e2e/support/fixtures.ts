@@ -60,7 +60,8 @@ export async function signUp(page: Page, email: string, password = PASSWORD, ori
   await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
 }
 
-async function withDatabase<T>(use: (client: import('pg').Client) => Promise<T>): Promise<T> {
+/** Runs `use` with a connection to the e2e server's database, closed afterwards. */
+export async function withDatabase<T>(use: (client: import('pg').Client) => Promise<T>): Promise<T> {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: process.env.PERCH_E2E_DATABASE_URL });
   await client.connect();
