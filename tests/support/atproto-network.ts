@@ -30,14 +30,32 @@ export async function startAtprotoNetwork(): Promise<AtprotoNetwork> {
     appViewUrl: network.bsky.url,
     pdsUrl: network.pds.url,
     stop: async () => {
-      await network.close();
-      const client = new pg.Client({ connectionString: databaseUrl });
+      // Teardown must not hang a test file: a CI run once waited out the 300 s hook timeout here.
+      // What is not closed or dropped in time is left to the end of the run, which drops the
+      // whole test database; the warning says which step it was.
+      await within(60_000, 'closing the AT Protocol network', () => network.close());
+      const client = new pg.Client({ connectionString: databaseUrl, statement_timeout: 30_000, lock_timeout: 30_000 });
       await client.connect();
       try {
-        for (const name of [`appview_${schema}`, `ozone_${schema}`, schema]) await client.query(`DROP SCHEMA IF EXISTS "${name}" CASCADE`);
+        for (const name of [`appview_${schema}`, `ozone_${schema}`, schema]) {
+          await client.query(`DROP SCHEMA IF EXISTS "${name}" CASCADE`).catch((error: Error) => console.warn(`[atproto] schema ${name} left to the end of the run: ${error.message}`));
+        }
       } finally {
         await client.end();
       }
     },
   };
+}
+
+/** Runs `step`, giving up on waiting for it (with a warning) after `ms`. */
+async function within(ms: number, what: string, step: () => Promise<unknown>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), ms);
+  });
+  try {
+    if ((await Promise.race([step().then(() => 'done' as const), late])) === 'late') console.warn(`[atproto] ${what} took over ${ms} ms: going on without it`);
+  } finally {
+    clearTimeout(timer);
+  }
 }
