@@ -15,10 +15,12 @@ export type PrismProxy = {
   stop: () => Promise<void>;
 };
 
-/** Starts `prism proxy` on a loopback port for the document at `documentPath`, in front of `upstream`. */
-export async function startPrismProxy(documentPath: string, upstream: string, timeoutMs = 60_000): Promise<PrismProxy> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [PRISM, 'proxy', documentPath, upstream, '--host', '127.0.0.1', '--port', String(port), '--errors'], {
+/** A running Prism process: what it printed so far, and how to stop it. */
+export type PrismProcess = { output: () => string; stop: () => Promise<void> };
+
+/** Runs Prism with `args` (a mode, a document, its options) and waits until it says it is listening. */
+export async function startPrism(args: string[], timeoutMs = 60_000): Promise<PrismProcess> {
+  const child = spawn(process.execPath, [PRISM, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
   });
@@ -43,5 +45,12 @@ export async function startPrismProxy(documentPath: string, upstream: string, ti
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { url: `http://127.0.0.1:${port}`, output: () => output, stop };
+  return { output: () => output, stop };
+}
+
+/** Starts `prism proxy` on a loopback port for the document at `documentPath`, in front of `upstream`. */
+export async function startPrismProxy(documentPath: string, upstream: string, timeoutMs = 60_000): Promise<PrismProxy> {
+  const port = await freePort();
+  const prism = await startPrism(['proxy', documentPath, upstream, '--host', '127.0.0.1', '--port', String(port), '--errors'], timeoutMs);
+  return { url: `http://127.0.0.1:${port}`, ...prism };
 }

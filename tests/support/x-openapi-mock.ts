@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { freePort } from '@/lib/server/free-port';
+import { startPrism } from './prism-proxy';
 import { sanitiseXAnswer } from './x-openapi-sanitise';
 
 // A stand-in for X API v2 built from X's own published OpenAPI description: Stoplight Prism in
@@ -19,7 +19,6 @@ import { sanitiseXAnswer } from './x-openapi-sanitise';
 // resolveXOpenApiDescription() finds it, and tests skip when it is absent.
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
-const PRISM = path.join(ROOT, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js');
 
 /** Where the description may be, first found wins: $PERCH_X_OPENAPI, shared/ beside the clone, a local copy. */
 export const X_OPENAPI_CANDIDATES = [
@@ -156,10 +155,11 @@ function prismViolations(status: number, headers: Headers, body: string): XMockV
   return [];
 }
 
-function spawnPrism(descriptionPath: string, port: number, options: XOpenApiMockOptions) {
-  const args = [PRISM, 'mock', descriptionPath, '--host', '127.0.0.1', '--port', String(port), '--errors'];
+/** Prism's arguments for a mock of the description (with --errors: requests outside it are refused). */
+function prismMockArgs(descriptionPath: string, port: number, options: XOpenApiMockOptions): string[] {
+  const args = ['mock', descriptionPath, '--host', '127.0.0.1', '--port', String(port), '--errors'];
   if (options.dynamic) args.push('--dynamic', '--seed', options.seed ?? 'perch');
-  return spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } });
+  return args;
 }
 
 /** Starts Prism's mock of X's description and the recorder in front of it, both on loopback. */
@@ -170,28 +170,7 @@ export async function startXOpenApiMock(options: XOpenApiMockOptions = {}): Prom
   const routes = routesOf(description);
 
   const prismPort = await freePort();
-  const child = spawnPrism(descriptionPath, prismPort, options);
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const stopPrism = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    await exited;
-    clearTimeout(timer);
-  };
-  const timeoutMs = options.timeoutMs ?? 60_000;
-  const deadline = Date.now() + timeoutMs;
-  while (!output.includes('Prism is listening')) {
-    if (child.exitCode !== null) throw new Error(`prism exited with ${child.exitCode} before listening:\n${output.slice(-4000)}`);
-    if (Date.now() > deadline) {
-      await stopPrism();
-      throw new Error(`prism was not listening within ${timeoutMs / 1000} s:\n${output.slice(-4000)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const prism = await startPrism(prismMockArgs(descriptionPath, prismPort, options), options.timeoutMs ?? 60_000);
 
   const requests: XMockRequest[] = [];
   const state = { sanitise: options.sanitise ?? false };
@@ -268,11 +247,11 @@ export async function startXOpenApiMock(options: XOpenApiMockOptions = {}): Prom
     get refused() {
       return requests.filter((r) => r.violations.length > 0);
     },
-    output: () => output,
+    output: prism.output,
     stop: async () => {
       recorder.closeAllConnections();
       await new Promise<void>((resolve) => recorder.close(() => resolve()));
-      await stopPrism();
+      await prism.stop();
     },
   };
 }

@@ -1,32 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { planCharge } from '@/lib/api/charge';
 import { PriceBook } from '@/lib/prices/price-book';
-import { ApiError } from '@/lib/api/errors';
+import type { Operation } from '@/lib/api/define-operation';
 import { OPERATIONS } from '@/lib/api/registry';
-import { parseInput } from '@/lib/api/validate';
-import { buildCall } from '@/lib/playground/build-call';
 import { describeOperation } from '@/lib/playground/describe-operation';
 import { estimateCost } from '@/lib/playground/estimate-cost';
 import type { FieldValues } from '@/lib/playground/types';
+import { SAMPLES, serverHold } from '../support/playground-server-hold';
 
-const SAMPLES = { usernames: ['alice_1', 'bob', 'carol'], tweet_ids: ['101', '102', '103'], list_ids: ['201'], community_ids: ['301'] };
-
-/** What the server would hold for these form values: the request the playground sends, parsed and planned as dispatch does. */
-function serverHold(operationId: string, values: FieldValues): number | 'refused' {
-  const operation = OPERATIONS.find((o) => o.id === operationId)!;
-  const view = describeOperation(operation);
-  const call = buildCall(view, values);
-  const pathNames = view.fields.filter((f) => f.location === 'path').map((f) => f.name);
-  const params = parseInput(operation.params, Object.fromEntries(pathNames.map((n, i) => [n, call.pathValues[i]])), 'path');
-  const query = parseInput(operation.query, Object.fromEntries(call.query), 'query');
-  const body = parseInput(operation.body, call.body ?? {}, 'body');
-  try {
-    return planCharge(operation, { params, query, body }, new PriceBook().priceOf(operation, 'local', null)).hold;
-  } catch (error) {
-    if (error instanceof ApiError) return 'refused';
-    throw error;
-  }
-}
+/** The seed's price of an operation: what the playground shows without a price list. */
+const seedPrice = (operation: Operation) => new PriceBook().priceOf(operation, 'local', null);
 
 // Every operation with its example values, plus variations of count, max_credits and batch contents.
 const CASES: Array<[string, FieldValues]> = [];
@@ -57,9 +39,9 @@ CASES.push(
 
 describe('estimateCost', () => {
   it.each(CASES)('%s %j: holds what the server would hold, and refuses what it would refuse', (operationId, values) => {
-    const view = describeOperation(OPERATIONS.find((o) => o.id === operationId)!, SAMPLES);
-    const estimate = estimateCost(view, values);
-    const server = serverHold(operationId, values);
+    const operation = OPERATIONS.find((o) => o.id === operationId)!;
+    const estimate = estimateCost(describeOperation(operation, SAMPLES), values);
+    const server = serverHold(operation, values, seedPrice(operation));
     if (server === 'refused') expect(estimate.problem).toBeDefined();
     else {
       expect(estimate.problem).toBeUndefined();

@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { planCharge } from '@/lib/api/charge';
-import { ApiError } from '@/lib/api/errors';
 import { OPERATIONS } from '@/lib/api/registry';
-import { parseInput } from '@/lib/api/validate';
-import { buildCall } from '@/lib/playground/build-call';
 import { describeOperation } from '@/lib/playground/describe-operation';
 import { estimateCost } from '@/lib/playground/estimate-cost';
 import { priceText } from '@/lib/playground/price-text';
 import type { FieldValues } from '@/lib/playground/types';
+import { SAMPLES, serverHold } from '../support/playground-server-hold';
 import { PriceBook, type Pricing } from '@/lib/prices/price-book';
 import type { OverrideRow, PriceRow } from '@/lib/prices/price-rows';
 
@@ -15,7 +12,6 @@ import type { OverrideRow, PriceRow } from '@/lib/prices/price-rows';
 // the platform its calls go to (issue 31): the price book's priceOf, list price, minimum and the
 // workspace's own terms included, planned exactly as lib/api/charge.ts plans the call.
 
-const SAMPLES = { usernames: ['alice_1', 'bob', 'carol'], tweet_ids: ['101', '102', '103'], list_ids: ['201'], community_ids: ['301'] };
 const NOW = Date.parse('2026-12-01T12:00:00Z');
 const WORKSPACE = 'ws_priced';
 
@@ -30,22 +26,6 @@ const BOOK = new PriceBook({
 });
 
 const pricingOf = (operationId: string): Pricing => BOOK.priceOf(OPERATIONS.find((o) => o.id === operationId)!, 'local', WORKSPACE, NOW);
-
-function serverHold(operationId: string, values: FieldValues): number | 'refused' {
-  const operation = OPERATIONS.find((o) => o.id === operationId)!;
-  const view = describeOperation(operation, undefined, pricingOf(operationId));
-  const call = buildCall(view, values);
-  const pathNames = view.fields.filter((f) => f.location === 'path').map((f) => f.name);
-  const params = parseInput(operation.params, Object.fromEntries(pathNames.map((n, i) => [n, call.pathValues[i]])), 'path');
-  const query = parseInput(operation.query, Object.fromEntries(call.query), 'query');
-  const body = parseInput(operation.body, call.body ?? {}, 'body');
-  try {
-    return planCharge(operation, { params, query, body }, pricingOf(operationId)).hold;
-  } catch (error) {
-    if (error instanceof ApiError) return 'refused';
-    throw error;
-  }
-}
 
 const PRICED = ['searchTweets', 'getUser', 'getUsersBatch', 'getTrending', 'getUserFollowers', 'getUserTweets', 'getTweetsBatch'];
 const CASES: Array<[string, FieldValues]> = [];
@@ -71,7 +51,7 @@ describe('the playground at a workspace price', () => {
   it.each(CASES)('%s %j: estimates what the server would hold, and refuses what it would refuse', (operationId, values) => {
     const view = describeOperation(OPERATIONS.find((o) => o.id === operationId)!, SAMPLES, pricingOf(operationId));
     const estimate = estimateCost(view, values);
-    const server = serverHold(operationId, values);
+    const server = serverHold(OPERATIONS.find((o) => o.id === operationId)!, values, pricingOf(operationId));
     if (server === 'refused') expect(estimate.problem).toBeDefined();
     else {
       expect(estimate.problem).toBeUndefined();
