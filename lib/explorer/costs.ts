@@ -1,7 +1,9 @@
+import { holdFor } from '@/lib/prices/price-book';
 import { PAGE_SIZE } from './feeds';
 
 // What each operation the explorer calls costs, as plain data: the explorer runs in the browser
-// and must not import the server's registry or price book. The explorer's layout hands the
+// and must not import the server's registry or the price book's loader (only the pure charge
+// rule, holdFor, which planCharge uses too). The explorer's layout hands the
 // workspace's own prices down (ExplorerPricesProvider, from the price book); this table holds the
 // seed's (contract section 3), used where none were handed down.
 // tests/unit/explorer-costs.test.ts checks this table against the registry.
@@ -46,7 +48,5 @@ export type ExplorerPrices = Partial<Record<string, ExplorerPrice>>;
  */
 export function maxFetchCost(operationId: string, items = PAGE_SIZE, prices: ExplorerPrices = EXPLORER_COSTS): number {
   const cost = prices[operationId] ?? (EXPLORER_COSTS as ExplorerPrices)[operationId];
-  if (!cost) return 0;
-  const base = cost.per === 'call' ? cost.credits : cost.credits * items;
-  return Math.max(base, cost.minimum ?? 0);
+  return cost ? holdFor(cost, items) : 0;
 }

@@ -1,3 +1,4 @@
+import { holdFor } from '@/lib/prices/price-book';
 import { listItems } from './parse-value';
 import type { FieldValues, OperationView } from './types';
 
@@ -48,14 +49,14 @@ export function estimateCost(operation: OperationView, values: FieldValues): Cos
   const atLeast = (hold: number) => (minimum > hold ? `, at least ${credits(minimum)} a call` : '');
 
   if (cost.per === 'call') {
-    const hold = Math.max(cost.credits, minimum);
+    const hold = holdFor(cost, 1);
     const text = hold === 0 ? 'Free' : `${credits(hold)} per call`;
     return { credits: hold, items: null, text, problem: check(hold) };
   }
   const each = `× ${credits(cost.credits)}`;
   if (operation.batchField) {
     const requested = new Set(listItems(values[operation.batchField] ?? '').map(batchKey)).size;
-    const hold = Math.max(requested * cost.credits, minimum);
+    const hold = holdFor(cost, requested);
     return {
       credits: hold,
       items: requested,
@@ -77,7 +78,7 @@ export function estimateCost(operation: OperationView, values: FieldValues): Cos
     limit = Math.min(limit, Math.floor(maxCredits / cost.credits));
     if (limit === 0) return { credits: 0, items: 0, text: `${each} per ${cost.unit}`, problem: tooLow(Math.max(cost.credits, minimum)) };
   }
-  const hold = Math.max(limit * cost.credits, minimum);
+  const hold = holdFor(cost, limit);
   const figure = `${formatted(limit)} ${unitWord(cost.unit, limit)} ${each} = ${credits(limit * cost.credits)}${atLeast(limit * cost.credits)}`;
   if (operation.maxCount === undefined) return { credits: hold, items: 1, text: figure, problem: check(hold) };
   const capped = limit < asked ? ` (max_credits lowers count from ${formatted(asked)})` : '';

@@ -105,14 +105,16 @@ export class PriceBook {
   }
 }
 
+/** What the charge rule needs of a price (the playground's and explorer's views carry just this). */
+export type ChargeablePrice = Pick<Pricing, 'per' | 'credits'> & { minimum?: number };
+
 /** The credits to hold for a call that may return up to `limit` items. */
-export function holdFor(pricing: Pricing, limit: number): number {
+export function holdFor(pricing: ChargeablePrice, limit: number): number {
   const base = pricing.per === 'item' ? limit * pricing.credits : pricing.credits;
-  return Math.max(base, pricing.minimum);
+  return Math.max(base, pricing.minimum ?? 0);
 }
 
 /** The charge of a successful call that returned `items` (the minimum applies to every such call). */
-export function chargeFor(pricing: Pricing, items: number): number {
-  const base = pricing.per === 'item' ? items * pricing.credits : pricing.credits;
-  return Math.max(base, pricing.minimum);
+export function chargeFor(pricing: ChargeablePrice, items: number): number {
+  return holdFor(pricing, items);
 }
