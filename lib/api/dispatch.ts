@@ -16,6 +16,7 @@ import { requestParams } from '@/lib/metering/request-params';
 import { selectPlatform } from './select-platform';
 import { toApiError } from './to-api-error';
 import { toWebResponse, type ApiAnswer } from './serialized-response';
+import { callEnded, hasCallListeners, type CallEnd } from '@/lib/observability/call-end';
 
 const route = createRouter(ROUTED_OPERATIONS);
 
@@ -45,12 +46,19 @@ export async function dispatch(request: Request, options: DispatchOptions = {}):
 export async function answerApiRequest(request: ApiRequest, options: DispatchOptions = {}): Promise<ApiAnswer> {
   const started = performance.now();
   const requestId = newRequestId();
+  const log: RequestLog = { params: null, operation: UNMATCHED.id, caller: options.caller ?? null, errorCode: null, platform: null, items: 0, credits: 0, upstreamRequests: 0, upstreamCached: 0 };
+  const answer = await answerCall(request, options, started, requestId, log);
+  if (hasCallListeners()) callEnded(callEndOf(answer, started, requestId, log));
+  return answer;
+}
+
+/** The answer to one call, `log` filled as it goes (what the request log and observers read). */
+async function answerCall(request: ApiRequest, options: DispatchOptions, started: number, requestId: string, log: RequestLog): Promise<ApiAnswer> {
   let rateHeaders: Record<string, string> = {};
   // Whose call this is, once known: every answer to a valid key (or a dashboard session) is
   // recorded, refusals included (400, 402, 403, 404, 429 …); a 401 has no valid key to file it under.
   let caller = options.caller;
   let operation: { id: string; tag: string } = UNMATCHED;
-  const log: RequestLog = { params: null };
   try {
     const method = options.method ?? request.method;
     assertWellFormedHost(request.headers.get('host'));
@@ -73,11 +81,13 @@ export async function answerApiRequest(request: ApiRequest, options: DispatchOpt
       });
     }
     operation = match.operation;
+    log.operation = operation.id;
     if (!caller) {
       const authenticated = await authenticateRequest(request);
       caller = authenticated.caller;
       rateHeaders = authenticated.rateHeaders;
     }
+    log.caller = caller;
     const served = options.platform ? single(options.platform) : (options.platforms ?? getServedPlatforms());
     const platform = selectPlatform(request, served);
     return await runOperation({
@@ -96,6 +106,8 @@ export async function answerApiRequest(request: ApiRequest, options: DispatchOpt
   } catch (error) {
     const apiError = toApiError(error, requestId);
     const refused = caller ?? (error instanceof RateLimitedError ? error.caller : undefined);
+    log.caller = refused ?? null;
+    log.errorCode = apiError.code;
     if (refused) {
       getMeter().record({ userId: refused.userId, keyId: refused.keyId, requestId, operation: operation.id, tag: operation.tag, source: refused.source, status: apiError.status, latencyMs: msSince(started),
         params: log.params, errorCode: apiError.code, errorMessage: apiError.message,
@@ -160,6 +172,26 @@ function namesOf(served: ServedPlatforms): ServedPlatformNames {
     servedNames.set(served, names);
   }
   return names;
+}
+
+/** What observers are told of an answered call. */
+function callEndOf(answer: ApiAnswer, started: number, requestId: string, log: RequestLog): CallEnd {
+  const caller = log.caller;
+  return {
+    requestId,
+    operation: log.operation,
+    platform: log.platform,
+    status: answer.status,
+    errorCode: log.errorCode,
+    durationSeconds: (performance.now() - started) / 1000,
+    keyId: caller?.keyId ?? null,
+    accountId: caller?.userId ?? null,
+    source: caller?.source ?? null,
+    items: log.items,
+    credits: log.credits,
+    upstreamRequests: log.upstreamRequests,
+    upstreamCached: log.upstreamCached,
+  };
 }
 
 function single(platform: Platform): ServedPlatforms {

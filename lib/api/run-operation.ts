@@ -48,8 +48,22 @@ export type RunInput = {
 /** The query of a call without one (most calls): read only. */
 const NO_QUERY: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
-/** What the request log keeps of a call in flight (lib/metering/request-params.ts). */
-export type RequestLog = { params: Record<string, unknown> | null };
+/**
+ * What is known of a call in flight: the parameters the request log keeps
+ * (lib/metering/request-params.ts), and, once settled, what observers are told of it
+ * (lib/observability/call-end.ts). Created whole by dispatch, so its shape never changes.
+ */
+export type RequestLog = {
+  params: Record<string, unknown> | null;
+  operation: string;
+  caller: Caller | null;
+  errorCode: string | null;
+  platform: string | null;
+  items: number;
+  credits: number;
+  upstreamRequests: number;
+  upstreamCached: number;
+};
 
 /**
  * Runs one matched operation for an authenticated caller: validate → plan the charge →
@@ -68,6 +82,7 @@ export async function runOperation(input: RunInput): Promise<ApiAnswer> {
   }
   // An operation the platform does not have is unavailable whatever was sent: refused before
   // its ids are validated in a syntax that has no such thing.
+  input.log.platform = input.platform.name;
   const lacking = input.platform.lacks?.[operation.id];
   if (lacking !== undefined) throw new UnavailableError(lacking);
   // Usernames and ids are validated in the syntax of the platform that serves this request.
@@ -129,6 +144,10 @@ export async function runOperation(input: RunInput): Promise<ApiAnswer> {
       input.platform.name === 'local'
         ? { result: await withOperationTimeout(timeoutMs, () => operation.handler(context)), report: null }
         : await withUpstreamReport(() => withOperationTimeout(timeoutMs, () => operation.handler(context)));
+    if (report) {
+      input.log.upstreamRequests = report.reads;
+      input.log.upstreamCached = report.cached;
+    }
     if (result.response) {
       // A streamed answer (Server-Sent Events): the call is settled now, at no charge; what it delivers is paid per item as it goes.
       const remaining = await hold.ticket.settle(0, usageOf(input, result.response.status, 0, undefined, report));
@@ -140,6 +159,8 @@ export async function runOperation(input: RunInput): Promise<ApiAnswer> {
     const items = result.items ?? (Array.isArray(result.data) ? result.data.length : 1);
     const charge = result.unchanged ? 0 : chargeFor(pricing, items);
     const remaining = await hold.ticket.settle(charge, usageOf(input, 200, items, undefined, report));
+    input.log.items = items;
+    input.log.credits = charge;
     const nextCursor = result.next ? encodeCursor(operation.id, fingerprint ?? cursorFingerprint(params, values, input.platform), result.next) : null;
     const meta: SuccessMeta = {
       request_id: requestId,
@@ -160,6 +181,7 @@ export async function runOperation(input: RunInput): Promise<ApiAnswer> {
     return response;
   } catch (error) {
     const apiError = toApiError(error, requestId);
+    input.log.errorCode = apiError.code;
     await hold.ticket.release(usageOf(input, apiError.status, 0, apiError));
     if (idempotencyKey) await releaseIdempotencyKey(caller.userId, idempotencyKey);
     return errorResponse(apiError, requestId, msSince(started), rateHeaders, await creditsRemainingOf(caller.userId, error));

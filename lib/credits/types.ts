@@ -1,5 +1,5 @@
 /** Where a call came from: a key (`api`), a dashboard page (lib/dashboard/call-source.ts) or an export job's page (`export`). */
-export type UsageSource = 'api' | 'playground' | 'explorer' | 'rules' | 'dashboard' | 'export';
+export type UsageSource = 'api' | 'mcp' | 'playground' | 'explorer' | 'rules' | 'dashboard' | 'export';
 
 /** What a settled (or released) call records in usage_events and usage_daily. */
 export type UsageRecord = {

@@ -2,6 +2,7 @@ import { splitWorkspacePath } from '@/lib/workspaces/workspace-path';
 import type { UsageSource } from '@/lib/credits/types';
 
 // Where a call came from, stored in usage_events.source: `api` for a call with a key's secret,
+// `mcp` for a tool call made through /mcp with a key (an AI agent),
 // and for the dashboard's session mount of /v2 the page that made it: `playground`,
 // `explorer` (its reads, write buttons and compose box), `rules` (the Rules page: rules run
 // as a key, webhooks, deliveries) and `dashboard` for any other dashboard page (Connections'
@@ -19,9 +20,9 @@ export const DASHBOARD_SOURCES = ['playground', 'explorer', 'rules', 'dashboard'
 export type DashboardSource = (typeof DASHBOARD_SOURCES)[number];
 
 /** Every source, in the order filters list them. */
-export const ALL_SOURCES: readonly UsageSource[] = ['api', ...DASHBOARD_SOURCES, 'export'];
+export const ALL_SOURCES: readonly UsageSource[] = ['api', 'mcp', ...DASHBOARD_SOURCES, 'export'];
 
-const LABELS: Record<UsageSource, string> = { api: 'API', playground: 'Playground', explorer: 'Explorer', rules: 'Rules page', dashboard: 'Dashboard', export: 'Export' };
+const LABELS: Record<UsageSource, string> = { api: 'API', mcp: 'MCP (AI agents)', playground: 'Playground', explorer: 'Explorer', rules: 'Rules page', dashboard: 'Dashboard', export: 'Export' };
 
 /** The source a dashboard request named in its header, `dashboard` when it named none we know. */
 export function parseDashboardSource(header: string | null): DashboardSource {

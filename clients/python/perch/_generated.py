@@ -362,7 +362,7 @@ UsageEvent = TypedDict(
         "items": "int",
         "credits": "int",
         "latency_ms": "int",
-        "source": "Literal[\"api\", \"playground\", \"explorer\", \"rules\", \"dashboard\", \"export\"]",
+        "source": "Literal[\"api\", \"mcp\", \"playground\", \"explorer\", \"rules\", \"dashboard\", \"export\"]",
         "key_id": "Optional[str]",
         "key_name": "Optional[str]",
         "error_code": "Optional[str]",

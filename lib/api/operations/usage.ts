@@ -23,7 +23,7 @@ const DEFAULT_USAGE_DAYS = 30;
 const DAY_MS = 86_400_000;
 
 /** Every source a call is stored with (lib/credits/types.ts); the check below fails to compile when one is added there only. */
-const SOURCES = ['api', 'playground', 'explorer', 'rules', 'dashboard', 'export'] as const satisfies readonly UsageSource[];
+const SOURCES = ['api', 'mcp', 'playground', 'explorer', 'rules', 'dashboard', 'export'] as const satisfies readonly UsageSource[];
 type Missing = Exclude<UsageSource, (typeof SOURCES)[number]>;
 const everySource: [Missing] extends [never] ? true : Missing = true;
 void everySource;

@@ -308,7 +308,7 @@ export type UsageEvent = {
   credits: number;
   latency_ms: number;
   /** api: a call with a key; otherwise the dashboard page that made it, or an export */
-  source: "api" | "playground" | "explorer" | "rules" | "dashboard" | "export";
+  source: "api" | "mcp" | "playground" | "explorer" | "rules" | "dashboard" | "export";
   /** null for calls made from the dashboard without a key */
   key_id: string | null;
   key_name: string | null;
