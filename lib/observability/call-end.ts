@@ -26,7 +26,10 @@ export type CallEnd = {
 
 type Listener = (end: CallEnd) => void;
 
-const listeners: Listener[] = [];
+// On globalThis because Next.js loads its own copy of this module in the dashboard's process:
+// a listener added by dashboard-server.ts must hear the calls its bundled dispatch answers.
+const globalForCallEnd = globalThis as typeof globalThis & { perchCallListeners?: Listener[] };
+const listeners: Listener[] = (globalForCallEnd.perchCallListeners ??= []);
 
 /** Adds a listener for every call this process answers from now on; returns its removal. */
 export function onCallEnd(listener: Listener): () => void {
