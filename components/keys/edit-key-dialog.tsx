@@ -10,9 +10,9 @@ import type { FieldErrors } from '@/lib/dashboard/field-errors';
 import type { KeySummary } from '@/lib/dashboard/list-keys';
 import type { KeySettings } from '@/lib/dashboard/update-key';
 
-type Props = { keyToEdit: KeySummary | null; onClose: () => void; onSaved: (settings: KeySettings) => void };
+type Props = { keyToEdit: KeySummary | null; mcpDefaultCap: number; onClose: () => void; onSaved: (settings: KeySettings) => void };
 
-type FormValues = { name: string; scopes: string[]; creditLimit: string; dailyBudget: string; monthlyBudget: string; expiresOn: string; rateLimit: string };
+type FormValues = { name: string; scopes: string[]; creditLimit: string; dailyBudget: string; monthlyBudget: string; expiresOn: string; rateLimit: string; mcpMaxCredits: string };
 
 function initialValues(key: KeySummary): FormValues {
   return {
@@ -23,6 +23,7 @@ function initialValues(key: KeySummary): FormValues {
     monthlyBudget: key.budgets?.month.budget == null ? '' : String(key.budgets.month.budget),
     expiresOn: key.expiresAt ? key.expiresAt.slice(0, 10) : '',
     rateLimit: String(key.rateLimit),
+    mcpMaxCredits: key.mcpMaxCredits === null ? '' : String(key.mcpMaxCredits),
   };
 }
 
@@ -36,15 +37,16 @@ function valuesOf(form: FormData): FormValues {
     monthlyBudget: text('monthlyBudget'),
     expiresOn: text('expiresOn'),
     rateLimit: text('rateLimit'),
+    mcpMaxCredits: text('mcpMaxCredits'),
   };
 }
 
 /**
- * Changes a key's name, scopes, credit limit, daily and monthly budgets, expiry and rate limit. Only what changed is sent,
+ * Changes a key's name, scopes, credit limit, daily and monthly budgets, expiry, rate limit and MCP cap per tool call. Only what changed is sent,
  * so an untouched past expiry of an expired key is not re-validated. Every instance applies the
  * change to the key's next call.
  */
-export function EditKeyDialog({ keyToEdit, onClose, onSaved }: Props) {
+export function EditKeyDialog({ keyToEdit, mcpDefaultCap, onClose, onSaved }: Props) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
 
@@ -130,6 +132,15 @@ export function EditKeyDialog({ keyToEdit, onClose, onSaved }: Props) {
           </div>
           <TextField label="Expires on" name="expiresOn" type="date" defaultValue={values.expiresOn} hint="Through the end of this day (UTC). Empty: never." error={errors.expiresOn} />
           <TextField label="Rate limit (requests per second)" name="rateLimit" inputMode="numeric" defaultValue={values.rateLimit} error={errors.rateLimit} />
+          <TextField
+            label="Most credits per MCP tool call"
+            name="mcpMaxCredits"
+            inputMode="numeric"
+            defaultValue={values.mcpMaxCredits}
+            placeholder={String(mcpDefaultCap)}
+            hint={`What one AI agent tool call may spend with this key. Empty: the server default, ${mcpDefaultCap.toLocaleString('en-US')}.`}
+            error={errors.mcpMaxCredits}
+          />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={close}>
               Cancel

@@ -2,10 +2,11 @@ import { formatDate, formatDateTime, formatNumber } from '@/lib/dashboard/format
 import type { KeySummary } from '@/lib/dashboard/list-keys';
 import { KeyActions, type KeyActionHandlers } from './key-actions';
 import { KeyRemaining, KeySpend } from './key-limit';
+import { KeyMcpCap } from './key-mcp-cap';
 import { KeyStatusBadge } from './key-status-badge';
 
 /** The keys as cards, for phones: every field and the actions without scrolling sideways. */
-export function KeyCards({ keys, ...handlers }: { keys: KeySummary[] } & KeyActionHandlers) {
+export function KeyCards({ keys, mcpDefaultCap, ...handlers }: { keys: KeySummary[]; mcpDefaultCap: number } & KeyActionHandlers) {
   return (
     <ul aria-label="API keys" className="flex flex-col gap-3">
       {keys.map((key) => (
@@ -30,6 +31,10 @@ export function KeyCards({ keys, ...handlers }: { keys: KeySummary[] } & KeyActi
             </dd>
             <dt className="text-slate-500 dark:text-slate-400">Rate limit</dt>
             <dd className="tabular-nums">{formatNumber(key.rateLimit)}/s</dd>
+            <dt className="text-slate-500 dark:text-slate-400">MCP cap per call</dt>
+            <dd className="tabular-nums">
+              <KeyMcpCap apiKey={key} defaultCap={mcpDefaultCap} />
+            </dd>
             <dt className="text-slate-500 dark:text-slate-400">Created</dt>
             <dd>{formatDate(key.createdAt)}</dd>
             <dt className="text-slate-500 dark:text-slate-400">Last used</dt>

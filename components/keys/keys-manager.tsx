@@ -11,14 +11,22 @@ import { DeleteKeyDialog } from './delete-key-dialog';
 import { EditKeyDialog } from './edit-key-dialog';
 import { KEYS_QUERY_KEY, fetchKeys } from './keys-query';
 import { KeysTable } from './keys-table';
+import { McpSetup } from './mcp-setup';
 import { NewKeyPanel } from './new-key-panel';
 import { RevokeKeyDialog } from './revoke-key-dialog';
 import { RotateKeyDialog } from './rotate-key-dialog';
 
 type Revealed = { key: CreatedKey; note?: string };
 
-/** The keys page's interactive part: create, reveal once, edit, rotate, revoke, delete, and a fresh list after each. */
-export function KeysManager({ initialKeys, canCreate }: { initialKeys: KeySummary[]; canCreate: boolean }) {
+type Props = {
+  initialKeys: KeySummary[];
+  canCreate: boolean;
+  /** Where MCP clients connect (McpSetup) and the server's cap per tool call (PERCH_MCP_MAX_CREDITS_PER_CALL). */
+  mcp: { publicOrigin: string | null; requestOrigin: string; defaultCap: number };
+};
+
+/** The keys page's interactive part: create, reveal once, edit, rotate, revoke, delete, and a fresh list after each; then how to use a key with AI agents. */
+export function KeysManager({ initialKeys, canCreate, mcp }: Props) {
   const queryClient = useQueryClient();
   const { data: keys } = useQuery({ queryKey: KEYS_QUERY_KEY, queryFn: fetchKeys, initialData: initialKeys });
   const [revealed, setRevealed] = useState<Revealed | null>(null);
@@ -60,14 +68,17 @@ export function KeysManager({ initialKeys, canCreate }: { initialKeys: KeySummar
         <KeysTable
           keys={shown}
           emptyText={keys.length === 0 ? 'No keys yet. Create one above to call /v2.' : 'No usable keys. Create one above, or show the revoked ones.'}
+          mcpDefaultCap={mcp.defaultCap}
           onEdit={setEditing}
           onRotate={setRotating}
           onRevoke={setRevoking}
           onDelete={setDeleting}
         />
       </Card>
+      <McpSetup publicOrigin={mcp.publicOrigin} requestOrigin={mcp.requestOrigin} defaultCap={mcp.defaultCap} fresh={revealed?.key ?? null} />
       <EditKeyDialog
         keyToEdit={editing}
+        mcpDefaultCap={mcp.defaultCap}
         onClose={() => setEditing(null)}
         onSaved={(settings) => {
           setAnnouncement(`Key ${settings.name} saved`);

@@ -3,18 +3,19 @@ import { formatDate, formatDateTime, formatNumber } from '@/lib/dashboard/format
 import type { KeySummary } from '@/lib/dashboard/list-keys';
 import { KeyActions, type KeyActionHandlers } from './key-actions';
 import { KeyCards } from './key-cards';
+import { KeyMcpCap } from './key-mcp-cap';
 import { KeyRemaining, KeySpend } from './key-limit';
 import { KeyStatusBadge } from './key-status-badge';
 
-type Props = { keys: KeySummary[]; emptyText: string } & KeyActionHandlers;
+type Props = { keys: KeySummary[]; emptyText: string; mcpDefaultCap: number } & KeyActionHandlers;
 
 /** Every key of the account with its limits, spend and state, and its actions: a table, or cards on a phone. */
-export function KeysTable({ keys, emptyText, ...handlers }: Props) {
+export function KeysTable({ keys, emptyText, mcpDefaultCap, ...handlers }: Props) {
   if (keys.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">{emptyText}</p>;
   return (
     <>
       <div className="md:hidden">
-        <KeyCards keys={keys} {...handlers} />
+        <KeyCards keys={keys} mcpDefaultCap={mcpDefaultCap} {...handlers} />
       </div>
       <div className="hidden md:block">
         <TableScroll label="API keys">
@@ -23,7 +24,7 @@ export function KeysTable({ keys, emptyText, ...handlers }: Props) {
               <tr>
                 <th scope="col" className={TH_CLASSES}>Name</th>
                 <th scope="col" className={TH_CLASSES}>Key</th>
-                <th scope="col" className={TH_CLASSES}>Scopes, rate</th>
+                <th scope="col" className={TH_CLASSES}>Scopes, rate, MCP cap</th>
                 <th scope="col" className={`${TH_CLASSES} ${NUM_CLASSES}`}>Credits spent</th>
                 <th scope="col" className={`${TH_CLASSES} ${NUM_CLASSES}`}>Remaining</th>
                 <th scope="col" className={TH_CLASSES}>Last used</th>
@@ -49,6 +50,9 @@ export function KeysTable({ keys, emptyText, ...handlers }: Props) {
                   <td className={`${TD_CLASSES} whitespace-nowrap`}>
                     {key.scopes.join(', ')}
                     <span className="block text-xs text-slate-500 dark:text-slate-400">{formatNumber(key.rateLimit)}/s</span>
+                    <span className="block text-xs text-slate-500 dark:text-slate-400">
+                      MCP: <KeyMcpCap apiKey={key} defaultCap={mcpDefaultCap} /> credits/call
+                    </span>
                   </td>
                   <td className={`${TD_CLASSES} ${NUM_CLASSES} whitespace-nowrap`}>
                     <KeySpend apiKey={key} />

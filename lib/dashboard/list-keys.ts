@@ -27,6 +27,8 @@ export type KeySummary = {
   createdBy: string | null;
   /** Whether the person looking may edit, rotate, revoke or delete it (their own key, or any key for admins). */
   manageable: boolean;
+  /** The most one MCP tool call with this key may spend; null: the server's default (PERCH_MCP_MAX_CREDITS_PER_CALL). */
+  mcpMaxCredits: number | null;
   /** Daily and monthly budgets with this period's spend and reset (docs/budgets.md). */
   budgets: KeyBudgets | null;
 };
@@ -49,6 +51,7 @@ const SELECT = {
   expiresAt: true,
   revokedAt: true,
   previousKeyExpiresAt: true,
+  mcpMaxCredits: true,
   createdById: true,
   createdBy: { select: { email: true } },
 } as const;
@@ -86,6 +89,7 @@ export async function listKeys(userId: string, manager: KeyManager | null = null
       status,
       createdBy: key.createdBy?.email ?? null,
       manageable: manager !== null && (manager.all || key.createdById === manager.personId),
+      mcpMaxCredits: key.mcpMaxCredits === null ? null : Number(key.mcpMaxCredits),
       budgets: budgets.get(key.id) ?? null,
     };
   });

@@ -2,8 +2,23 @@ import { z } from 'zod';
 import { budgetField } from '@/lib/budgets/budget-schema';
 import { getPool } from '@/lib/db/pool';
 import { DEFAULT_RATE_LIMIT } from '@/lib/keys/issue-key';
+import { MAX_MCP_CREDITS_SETTING } from '@/lib/keys/mcp-credit-cap';
 import { optionalExpiry, optionalWholeNumber } from './create-key';
 import { fieldErrors, type FieldErrors } from './field-errors';
+
+// The most one MCP tool call may spend with this key: empty for the server's default.
+export const mcpMaxCreditsField = z
+  .union([z.string(), z.number(), z.null()], { error: 'Enter a whole number of credits, or leave it empty for the server default' })
+  .transform((value) => (value === null || String(value).trim() === '' ? null : String(value).trim().replace(/[,_\s]/g, '')))
+  .pipe(
+    z
+      .string()
+      .regex(/^[0-9]+$/, 'Enter a whole number of credits, or leave it empty for the server default')
+      .transform(Number)
+      // Digits only by now: a whole number (.int() would first refuse one past 2^53 with its own message).
+      .pipe(z.number().min(1, 'The cap must be at least 1 credit').max(MAX_MCP_CREDITS_SETTING, `At most ${MAX_MCP_CREDITS_SETTING.toLocaleString('en-US')} credits per tool call`))
+      .nullable(),
+  );
 
 // Any subset of the settings; an absent field stays as it is, an empty limit or expiry removes it.
 export const updateKeySchema = z
@@ -23,15 +38,16 @@ export const updateKeySchema = z
     // Daily and monthly budgets (docs/budgets.md): empty removes one, 0 allows no paid calls.
     dailyBudget: budgetField,
     monthlyBudget: budgetField,
+    mcpMaxCredits: mcpMaxCreditsField,
   })
   .partial()
   .strict()
   .refine((input) => Object.keys(input).length > 0, 'Change at least one setting');
 
-export type KeySettings = { name: string; scopes: string[]; creditLimit: number | null; expiresAt: string | null; rateLimit: number; dailyBudget: number | null; monthlyBudget: number | null };
+export type KeySettings = { name: string; scopes: string[]; creditLimit: number | null; expiresAt: string | null; rateLimit: number; dailyBudget: number | null; monthlyBudget: number | null; mcpMaxCredits: number | null };
 export type UpdateKeyResult = { ok: true; key: KeySettings } | { ok: false; errors: FieldErrors } | { ok: false; notFound: true };
 
-type KeyRow = { name: string; scopes: string[]; credit_limit: string | null; expires_at: Date | null; rate_limit: number; revoked_at: Date | null; daily_budget: string | null; monthly_budget: string | null };
+type KeyRow = { name: string; scopes: string[]; credit_limit: string | null; expires_at: Date | null; rate_limit: number; revoked_at: Date | null; daily_budget: string | null; monthly_budget: string | null; mcp_max_credits: string | null };
 
 // Each column keeps its value unless its "given" flag is set; the api_keys trigger then tells
 // every instance, so the change applies to the next call everywhere.
@@ -43,12 +59,14 @@ const UPDATE_SQL = `
     expires_at = CASE WHEN $9 THEN $10::timestamptz ELSE expires_at END,
     rate_limit = CASE WHEN $11 THEN $12::int ELSE rate_limit END,
     daily_budget = CASE WHEN $13 THEN $14::bigint ELSE daily_budget END,
-    monthly_budget = CASE WHEN $15 THEN $16::bigint ELSE monthly_budget END
+    monthly_budget = CASE WHEN $15 THEN $16::bigint ELSE monthly_budget END,
+    mcp_max_credits = CASE WHEN $17 THEN $18::bigint ELSE mcp_max_credits END
   WHERE id = $1 AND user_id = $2
-  RETURNING name, scopes, credit_limit, expires_at, rate_limit, revoked_at, daily_budget, monthly_budget`;
+  RETURNING name, scopes, credit_limit, expires_at, rate_limit, revoked_at, daily_budget, monthly_budget, mcp_max_credits`;
 
 /**
- * Changes a key's name, scopes, spending limit, daily or monthly budget, expiry or rate limit. A revoked key can only be
+ * Changes a key's name, scopes, spending limit, daily or monthly budget, expiry, rate limit or MCP
+ * cap per tool call (docs/mcp.md). A revoked key can only be
  * renamed. The rate limit goes up to the contract's default (100/s) here, or to what an operator
  * set when that is higher: raising it further is the operator's call (admin CLI).
  */
@@ -95,6 +113,8 @@ export async function updateKey(userId: string, keyId: string, input: unknown): 
       changes.dailyBudget ?? null,
       given('monthlyBudget'),
       changes.monthlyBudget ?? null,
+      given('mcpMaxCredits'),
+      changes.mcpMaxCredits ?? null,
     ]);
     await client.query('COMMIT');
     const row = updated.rows[0];
@@ -108,6 +128,7 @@ export async function updateKey(userId: string, keyId: string, input: unknown): 
         rateLimit: row.rate_limit,
         dailyBudget: row.daily_budget === null ? null : Number(row.daily_budget),
         monthlyBudget: row.monthly_budget === null ? null : Number(row.monthly_budget),
+        mcpMaxCredits: row.mcp_max_credits === null ? null : Number(row.mcp_max_credits),
       },
     };
   } catch (error) {

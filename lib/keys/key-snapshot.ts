@@ -7,6 +7,8 @@ export type KeySnapshot = {
   credit_limit: string | null;
   daily_budget: string | null;
   monthly_budget: string | null;
+  /** The most one MCP tool call may spend; null: the server's default. */
+  mcp_max_credits: string | null;
   expires_at: string | null;
   rate_limit: number;
   revoked_at: string | null;
@@ -14,7 +16,7 @@ export type KeySnapshot = {
 
 export async function keySnapshot(workspaceId: string, keyId: string): Promise<KeySnapshot | null> {
   const { rows } = await getPool().query<KeySnapshot>(
-    `SELECT name, scopes, credit_limit::text, daily_budget::text, monthly_budget::text, to_char(expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS expires_at, rate_limit,
+    `SELECT name, scopes, credit_limit::text, daily_budget::text, monthly_budget::text, mcp_max_credits::text, to_char(expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS expires_at, rate_limit,
             to_char(revoked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS revoked_at
        FROM api_keys WHERE id = $1 AND user_id = $2`,
     [keyId, workspaceId],

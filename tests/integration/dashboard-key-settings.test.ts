@@ -50,7 +50,7 @@ describe('updateKey', () => {
     expectError(await account.call('GET', `/v2/users/${username}`), 402, 'key_limit_reached');
     const nextYear = `${new Date().getUTCFullYear() + 1}-03-31`;
     const result = await updateKey(account.userId, account.keyId, { creditLimit: '', scopes: ['read'], expiresOn: nextYear, rateLimit: '7' });
-    expect(result).toEqual({ ok: true, key: { name: 'api test key', scopes: ['read'], creditLimit: null, expiresAt: `${nextYear}T23:59:59.999Z`, rateLimit: 7, dailyBudget: null, monthlyBudget: null } });
+    expect(result).toEqual({ ok: true, key: { name: 'api test key', scopes: ['read'], creditLimit: null, expiresAt: `${nextYear}T23:59:59.999Z`, rateLimit: 7, dailyBudget: null, monthlyBudget: null, mcpMaxCredits: null } });
     // The listener drops the cached key when the change's notification arrives: from then on
     // calls see the new settings. (A 200 alone does not show it: the credit limit is checked in
     // the database, the rate limit from the cached key.)
