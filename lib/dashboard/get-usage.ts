@@ -7,6 +7,7 @@ import { DASHBOARD_CALLS, dashboardPageName } from './call-source';
 import { countedErrors } from '@/lib/usage/not-failures';
 import { splitKeylessUsage } from './split-keyless-usage';
 import { readDailyUsage, type DailyUsageRow } from '@/lib/usage/daily-usage';
+import { mcpUsageByKey, type McpShare } from './mcp-key-usage';
 
 export type KeyUsage = {
   /** '' for calls made from the dashboard without a key, `source:<page>` for those of one dashboard page. */
@@ -16,7 +17,9 @@ export type KeyUsage = {
   revoked: boolean;
   calls: number;
   credits: number;
-  days: Array<{ day: string; credits: number; calls: number }>;
+  /** Of these, the calls and credits of AI agents' tool calls through /mcp (source `mcp`). */
+  mcp: McpShare;
+  days: Array<{ day: string; credits: number; calls: number; mcpCredits: number }>;
 };
 
 export type OperationUsage = {
@@ -58,7 +61,7 @@ function byOperationTable(rows: DailyUsageRow[], p50: Map<string, number>): Oper
     .sort((a, b) => b.credits - a.credits || b.calls - a.calls || a.operation.localeCompare(b.operation));
 }
 
-function byKey(rows: DailyUsageRow[], days: string[]): KeyUsage[] {
+function byKey(rows: DailyUsageRow[], days: string[], mcp: Map<string, Map<string, McpShare>>): KeyUsage[] {
   const keys = new Map<string, KeyUsage & { perDay: Map<string, { credits: number; calls: number }> }>();
   for (const r of rows) {
     let entry = keys.get(r.key_id);
@@ -70,6 +73,7 @@ function byKey(rows: DailyUsageRow[], days: string[]): KeyUsage[] {
         revoked: r.revoked,
         calls: 0,
         credits: 0,
+        mcp: { calls: 0, credits: 0 },
         days: [],
         perDay: new Map(),
       };
@@ -83,17 +87,35 @@ function byKey(rows: DailyUsageRow[], days: string[]): KeyUsage[] {
     entry.perDay.set(r.day, day);
   }
   return [...keys.values()]
-    .map(({ perDay, ...entry }) => ({ ...entry, days: days.map((day) => ({ day, ...(perDay.get(day) ?? { credits: 0, calls: 0 }) })) }))
+    .map(({ perDay, ...entry }) => {
+      const mcpDays = mcp.get(entry.keyId);
+      // Never more than the rollup says: the two are written together, so this only trims a race.
+      const mcpOf = (day: string) => {
+        const share = mcpDays?.get(day);
+        const total = perDay.get(day) ?? { credits: 0, calls: 0 };
+        return { calls: Math.min(share?.calls ?? 0, total.calls), credits: Math.min(share?.credits ?? 0, total.credits) };
+      };
+      const shares = days.map(mcpOf);
+      return {
+        ...entry,
+        mcp: { calls: shares.reduce((sum, share) => sum + share.calls, 0), credits: shares.reduce((sum, share) => sum + share.credits, 0) },
+        days: days.map((day, i) => ({ day, ...(perDay.get(day) ?? { credits: 0, calls: 0 }), mcpCredits: shares[i].credits })),
+      };
+    })
     .sort((a, b) => b.credits - a.credits || b.calls - a.calls || a.name.localeCompare(b.name));
 }
 
-/** An account's usage over the last `range` UTC days: per day and operation, per key, per operation. */
+/** An account's usage over the last `range` UTC days: per day and operation, per key (with its MCP share), per operation. */
 export async function getUsage(userId: string, range: RangeDays, now: Date = new Date()): Promise<Usage> {
   // Usage is written behind (lib/metering): what this server answered is written first.
   await writeAnsweredUsage();
   const days = lastDays(range, now);
   // The same rollup rows GET /v2/usage reads (lib/usage), so the API and this page agree.
-  const [dailyRows, p50] = await Promise.all([readDailyUsage(userId, days[0], days[days.length - 1]), getPool().query<{ operation: string; p50: number }>(P50_SQL, [userId, range])]);
+  const [dailyRows, p50, mcp] = await Promise.all([
+    readDailyUsage(userId, days[0], days[days.length - 1]),
+    getPool().query<{ operation: string; p50: number }>(P50_SQL, [userId, range]),
+    mcpUsageByKey(userId, days[0]),
+  ]);
   return {
     range,
     days,
@@ -101,7 +123,7 @@ export async function getUsage(userId: string, range: RangeDays, now: Date = new
       dailyRows.map((r) => ({ day: r.day, series: r.operation, value: Number(r.credits) })),
       days,
     ),
-    byKey: byKey(await splitKeylessUsage(userId, range, dailyRows), days),
+    byKey: byKey(await splitKeylessUsage(userId, range, dailyRows), days, mcp),
     operations: byOperationTable(dailyRows, new Map(p50.rows.map((r) => [r.operation, Math.round(Number(r.p50))]))),
   };
 }

@@ -86,8 +86,8 @@ describe('getUsage', () => {
     const alpha = week.byKey.find((k) => k.name === 'alpha')!;
     expect(alpha.display).toMatch(/^perch_\w{4}…\w{4}$/);
     expect(alpha.days).toHaveLength(7);
-    expect(alpha.days.at(-1)).toEqual({ day: today, credits: 54, calls: 4 });
-    expect(alpha.days.at(-6)).toEqual({ day: lastDays(7).at(-6), credits: 36, calls: 2 });
+    expect(alpha.days.at(-1)).toEqual({ day: today, credits: 54, calls: 4, mcpCredits: 0 });
+    expect(alpha.days.at(-6)).toEqual({ day: lastDays(7).at(-6), credits: 36, calls: 2, mcpCredits: 0 });
   });
 
   it('never shows another account’s usage', async () => {
