@@ -21,6 +21,7 @@ import { apiHandler } from '@/lib/server/web-adapter';
 import { startDashboardProcess } from '@/lib/server/dashboard-process';
 import { proxyToSocket } from '@/lib/server/proxy-to-socket';
 import { healthRoute } from '@/lib/server/health-route';
+import { mcpRoute } from '@/lib/mcp/mcp-route';
 import { ensureBuild } from '@/lib/server/ensure-build';
 import { readServerConfig } from '@/lib/server/config';
 import { readPlatformConfig } from '@/lib/platform/platform-config';
@@ -95,7 +96,8 @@ async function main(): Promise<void> {
   sharedKeyChangeListener();
   const toDashboard = proxyToSocket(dashboard.socketPath);
   // /api/health is answered here, where the background loops run and report (lib/health).
-  const server = createHttpServer([{ prefix: '/v2', handle: apiHandler(answerApiRequest) }, { prefix: '/api/health', handle: healthRoute(toDashboard) }], toDashboard, {
+  // /mcp: the MCP server for AI agents (lib/mcp), every tool call a /v2 call.
+  const server = createHttpServer([{ prefix: '/v2', handle: apiHandler(answerApiRequest) }, { prefix: '/mcp', handle: mcpRoute() }, { prefix: '/api/health', handle: healthRoute(toDashboard) }], toDashboard, {
     trustProxy: config.trustProxy,
     limits: config.httpLimits,
     allowedMethods: (path) => (/^\/v2(\/|\?|$)/i.test(path) ? allowedMethodsAt(path) : null),

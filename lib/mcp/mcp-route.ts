@@ -1,0 +1,131 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { ApiRequest } from '@/lib/api/api-request';
+import { authenticateRequest } from '@/lib/api/authenticate-request';
+import { ApiError } from '@/lib/api/errors';
+import { selectPlatform } from '@/lib/api/select-platform';
+import { toApiError } from '@/lib/api/to-api-error';
+import { newRequestId } from '@/lib/api/request-id';
+import { publicOrigin } from '@/lib/oauth/public-origin';
+import { getServedPlatforms, type ServedPlatforms } from '@/lib/platform/served-platforms';
+import { settledForwardedFor, type RequestHandler } from '@/lib/server/http-server';
+import { closeAfterResponse, drainBody, readBodyUpTo } from '@/lib/server/unread-body';
+import { createMcpServer } from './mcp-server';
+
+// POST /mcp: the MCP server over Streamable HTTP (spec revision 2025-11-25, older ones
+// negotiated by the SDK), stateless: no session id, a fresh server and transport for each POST,
+// the answer as one JSON body (enableJsonResponse). Any instance serves any request, so several
+// behind a load balancer need no sticky sessions. GET (a server-to-client event stream) and
+// DELETE (ending a session) have nothing to serve without sessions: 405, as the SDK's
+// stateless examples answer them.
+//
+// The key is the /v2 key, checked by the same authenticateRequest (scopes, rate limit,
+// failed-auth throttle); every tool call is then a /v2 call as that caller, with source mcp.
+
+/** A JSON-RPC message (or several) is small; a tool's arguments are at most a /v2 body (64 KiB). */
+const MAX_MCP_BODY_BYTES = 256 * 1024;
+const DRAIN_LIMIT_BYTES = 1024 * 1024;
+
+/** The request's headers as authenticateRequest and selectPlatform read them. */
+function headersOf(req: IncomingMessage): ApiRequest['headers'] {
+  return {
+    get(name: string) {
+      const lower = name.toLowerCase();
+      // The server settled X-Forwarded-For (the socket's address unless a proxy is trusted).
+      const value = lower === 'x-forwarded-for' ? settledForwardedFor(req) : req.headers[lower];
+      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+    },
+    has(name: string) {
+      return req.headers[name.toLowerCase()] !== undefined;
+    },
+  };
+}
+
+type JsonRpcError = { status: number; code: number; message: string; headers?: Record<string, string>; data?: unknown };
+
+async function answerError(req: IncomingMessage, res: ServerResponse, error: JsonRpcError): Promise<void> {
+  const body = JSON.stringify({ jsonrpc: '2.0', error: { code: error.code, message: error.message, ...(error.data ? { data: error.data } : {}) }, id: null });
+  if (!req.complete && !(await drainBody(req, DRAIN_LIMIT_BYTES))) closeAfterResponse(req, res);
+  res.writeHead(error.status, { ...error.headers, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), 'cache-control': 'no-store' });
+  res.end(body);
+}
+
+/** The WWW-Authenticate of a refused key: where an MCP client's user gets a key. */
+function bearerChallenge(origin: string, reason: string, sent: boolean): string {
+  // A header value is ASCII without quotes or backslashes inside the quoted string.
+  const description = `${reason}. Create an API key on ${origin}/dashboard/keys and send it as Authorization: Bearer perch_...`.replace(/["\\]/g, "'").replace(/[^\x20-\x7e]/g, '.');
+  return `Bearer realm="perch"${sent ? ', error="invalid_token"' : ''}, error_description="${description}"`;
+}
+
+async function readJson(req: IncomingMessage): Promise<{ ok: true; value: unknown } | { ok: false; error: JsonRpcError }> {
+  const chunks: Buffer[] = [];
+  const outcome = await readBodyUpTo(req, MAX_MCP_BODY_BYTES, (chunk) => chunks.push(chunk));
+  if (outcome === 'over') return { ok: false, error: { status: 413, code: -32600, message: `the request body is over ${MAX_MCP_BODY_BYTES / 1024} KiB` } };
+  if (outcome === 'gone') return { ok: false, error: { status: 400, code: -32700, message: 'the request body ended before it was complete' } };
+  try {
+    return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
+  } catch {
+    return { ok: false, error: { status: 400, code: -32700, message: 'Parse error: the body is not valid JSON' } };
+  }
+}
+
+export type McpRouteOptions = { platforms?: () => ServedPlatforms };
+
+export function mcpRoute({ platforms = getServedPlatforms }: McpRouteOptions = {}): RequestHandler {
+  return async (req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path !== '/mcp' && path !== '/mcp/') return answerError(req, res, { status: 404, code: -32601, message: `nothing at ${path.slice(0, 200)}: the MCP endpoint is POST /mcp` });
+    if (req.method !== 'POST') {
+      return answerError(req, res, { status: 405, code: -32000, message: 'Method not allowed: this MCP server is stateless (no sessions, no server-sent stream); send JSON-RPC messages with POST', headers: { allow: 'POST' } });
+    }
+    const headers = headersOf(req);
+    const origin = publicOrigin(headers as unknown as Headers);
+    const apiRequest: ApiRequest = { method: 'POST', url: `${origin}/mcp`, headers, body: null, signal: new AbortController().signal };
+
+    let authenticated;
+    let platform;
+    try {
+      authenticated = await authenticateRequest(apiRequest);
+      platform = selectPlatform(apiRequest, platforms());
+    } catch (error) {
+      const apiError = error instanceof ApiError ? error : toApiError(error, newRequestId());
+      const extra = { ...apiError.headers };
+      if (extra['www-authenticate']) extra['www-authenticate'] = bearerChallenge(origin, apiError.message, headers.has('authorization'));
+      return answerError(req, res, { status: apiError.status, code: apiError.status === 401 ? -32001 : -32000, message: `${apiError.code}: ${apiError.message}`, headers: extra, data: { code: apiError.code } });
+    }
+
+    const body = await readJson(req);
+    if (!body.ok) return answerError(req, res, { ...body.error, headers: authenticated.rateHeaders });
+    // JSON-RPC batches left the protocol in 2025-06-18; one per POST also keeps the rate limit one token per call.
+    if (Array.isArray(body.value)) return answerError(req, res, { status: 400, code: -32600, message: 'Invalid Request: send one JSON-RPC message per POST (batches are not supported)', headers: authenticated.rateHeaders });
+
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const server = createMcpServer({ caller: authenticated.caller, platform, platformHeader: headers.get('perch-platform'), origin, dashboardOrigin: origin });
+    try {
+      await server.connect(transport);
+      const webRequest = new Request(`${origin}/mcp`, { method: 'POST', headers: transportHeaders(req) });
+      const response = await transport.handleRequest(webRequest, { parsedBody: body.value });
+      const out: Record<string, string> = { ...authenticated.rateHeaders, 'cache-control': 'no-store' };
+      response.headers.forEach((value, name) => {
+        out[name] = value;
+      });
+      const text = response.body ? await response.text() : '';
+      out['content-length'] = String(Buffer.byteLength(text));
+      res.writeHead(response.status, out);
+      res.end(text);
+    } finally {
+      void transport.close();
+      void server.close();
+    }
+  };
+}
+
+/** The headers the transport checks (Accept, Content-Type, MCP-Protocol-Version). */
+function transportHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const name of ['accept', 'content-type', 'mcp-protocol-version', 'last-event-id']) {
+    const value = req.headers[name];
+    if (typeof value === 'string') headers.set(name, value);
+  }
+  return headers;
+}
