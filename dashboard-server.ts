@@ -14,6 +14,8 @@ import { closeRedis } from '@/lib/ratelimit';
 import { createHttpServer } from '@/lib/server/http-server';
 import { handleSignals } from '@/lib/server/handle-signals';
 import { runShutdownSteps } from '@/lib/server/run-shutdown-steps';
+import { readMetricsConfig } from '@/lib/observability/metrics-config';
+import { startDashboardMetrics } from '@/lib/observability/start-metrics';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 const socketPath = process.env.PERCH_DASHBOARD_SOCKET;
@@ -21,6 +23,9 @@ let stopping = false;
 
 async function main(): Promise<void> {
   if (!socketPath || !process.send) throw new Error('dashboard-server.ts is started by server.ts');
+  // The playground's and explorer's /v2 calls are answered here: counted here, and handed to
+  // server.ts's /metrics over IPC (before Next loads, so its bundle finds the registry made).
+  if (readMetricsConfig().enabled) startDashboardMetrics();
   const nextApp = next({ dev: false, dir: root, hostname: process.env.PERCH_PUBLIC_HOST, port: Number(process.env.PORT) || undefined });
   await nextApp.prepare();
   const handleNext = nextApp.getRequestHandler();

@@ -21,6 +21,9 @@ import { apiHandler } from '@/lib/server/web-adapter';
 import { startDashboardProcess } from '@/lib/server/dashboard-process';
 import { proxyToSocket } from '@/lib/server/proxy-to-socket';
 import { healthRoute } from '@/lib/server/health-route';
+import { listenForMetrics, metricsRoute, scrapeInstance } from '@/lib/server/metrics-route';
+import { readMetricsConfig } from '@/lib/observability/metrics-config';
+import { startServerMetrics } from '@/lib/observability/start-metrics';
 import { mcpRoute } from '@/lib/mcp/mcp-route';
 import { ensureBuild } from '@/lib/server/ensure-build';
 import { readServerConfig } from '@/lib/server/config';
@@ -71,6 +74,9 @@ async function main(): Promise<void> {
   const config = readServerConfig();
   const metering = readMeteringConfig();
   const platforms = readPlatformConfig();
+  const metricsConfig = readMetricsConfig();
+  // Metrics off (no PERCH_METRICS_TOKEN nor PERCH_METRICS_PORT): nothing is recorded or listened for.
+  const metrics = metricsConfig.enabled ? startServerMetrics() : null;
   const started = Date.now();
 
   // Fail fast on what the operator must fix before the slow steps (build, seed).
@@ -95,14 +101,20 @@ async function main(): Promise<void> {
   // Listening before the first request: key changes from anywhere reach this instance's cache.
   sharedKeyChangeListener();
   const toDashboard = proxyToSocket(dashboard.socketPath);
+  // GET /metrics: this process's figures and the dashboard process's (its /v2 calls), merged.
+  const scrape = metrics && scrapeInstance(metrics, dashboard.metrics);
   // /api/health is answered here, where the background loops run and report (lib/health).
   // /mcp: the MCP server for AI agents (lib/mcp), every tool call a /v2 call.
-  const server = createHttpServer([{ prefix: '/v2', handle: apiHandler(answerApiRequest) }, { prefix: '/mcp', handle: mcpRoute() }, { prefix: '/api/health', handle: healthRoute(toDashboard) }], toDashboard, {
+  const server = createHttpServer([{ prefix: '/v2', handle: apiHandler(answerApiRequest) }, { prefix: '/mcp', handle: mcpRoute() }, { prefix: '/api/health', handle: healthRoute(toDashboard) }, metricsRoute(metricsConfig.token, scrape)], toDashboard, {
     trustProxy: config.trustProxy,
     limits: config.httpLimits,
     allowedMethods: (path) => (/^\/v2(\/|\?|$)/i.test(path) ? allowedMethodsAt(path) : null),
   });
   await listen(server, config.port, config.host);
+  if (scrape && metricsConfig.port !== null) {
+    const metricsServer = await listenForMetrics(metricsConfig.port, scrape);
+    shutdownSteps.push({ name: 'metrics listener', run: () => new Promise<void>((resolve) => metricsServer.close(() => resolve())) });
+  }
   // Runs after the server stopped taking requests (steps run in reverse): the last usage
   // records are written and the credit leases given back before the pools close.
   shutdownSteps.push({ name: 'metering', run: () => stopMetering() });

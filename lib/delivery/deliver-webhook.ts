@@ -4,6 +4,7 @@ import { postWebhook } from './post-webhook';
 import { nextRetryDelay } from './retry-policy';
 import { SIGNATURE_HEADER, signatureHeader } from './sign-payload';
 import { webhookBody, type WebhookEventName } from './webhook-payload';
+import { observeWebhookDelivery } from '@/lib/observability/delivery-metrics';
 
 type DeliveryRow = {
   id: string;
@@ -56,6 +57,7 @@ export async function deliverWebhook(deliveryId: string, beforeRelease: (ok: boo
   if (!delivery || delivery.status !== 'pending') return 'skipped';
   if (!delivery.active) {
     await pool.query(`UPDATE realtime_deliveries SET status = 'failed', last_error = 'endpoint disabled', lease_until = NULL WHERE id = $1`, [deliveryId]);
+    observeWebhookDelivery('endpoint_disabled');
     return 'skipped';
   }
   let payment: MatchPayment | null = null;
@@ -63,6 +65,7 @@ export async function deliverWebhook(deliveryId: string, beforeRelease: (ok: boo
     payment = await holdMatchPayment({ matchId: delivery.match_id, userId: delivery.user_id, keyId: delivery.key_id }, `dlv_${deliveryId}`);
     if (!payment) {
       await pool.query(`UPDATE realtime_deliveries SET status = 'awaiting_credits', last_error = 'insufficient credits', lease_until = NULL WHERE id = $1 AND status = 'pending'`, [deliveryId]);
+      observeWebhookDelivery('awaiting_credits');
       return 'skipped';
     }
   }
@@ -96,6 +99,8 @@ export async function deliverWebhook(deliveryId: string, beforeRelease: (ok: boo
          last_latency_ms = $3, delivered_at = now(), next_attempt_at = NULL, lease_until = NULL WHERE id = $1`,
       [deliveryId, outcome.statusCode, outcome.latencyMs],
     );
+    // The lag runs from the match (an event without one: its creation) to this delivery.
+    observeWebhookDelivery('delivered', delivery.matched_at ?? delivery.created_at);
     return 'delivered';
   }
   await payment?.release(outcome.latencyMs, outcome.statusCode ?? 502);
@@ -106,6 +111,7 @@ export async function deliverWebhook(deliveryId: string, beforeRelease: (ok: boo
          lease_until = NULL WHERE id = $1`,
       [deliveryId, outcome.statusCode, outcome.error, outcome.latencyMs],
     );
+    observeWebhookDelivery('failed');
     return 'failed';
   }
   // The endpoint's turn comes back for it when it falls due (the claim reports when).
@@ -114,5 +120,6 @@ export async function deliverWebhook(deliveryId: string, beforeRelease: (ok: boo
        next_attempt_at = now() + $5 * interval '1 millisecond', lease_until = NULL WHERE id = $1`,
     [deliveryId, outcome.statusCode, outcome.error, outcome.latencyMs, delay],
   );
+  observeWebhookDelivery('retrying');
   return 'failed';
 }

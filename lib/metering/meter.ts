@@ -8,6 +8,7 @@ import { storableText } from './request-params';
 import { instanceId } from './instance-id';
 import { giveBackLease, recallLeases, recalledLeases, recallsPending, renewLeases, takeLease } from './lease-statements';
 import { readMeteringConfig, type MeteringConfig } from './metering-config';
+import { leaseFailed, observeLeaseFailure, observeLeaseReturned, observeLeasesRenewed, observeLeaseTaken, observeUsageFlush } from '@/lib/observability/metering-metrics';
 
 // Metering off the hot path. An instance takes a lease of credits per key (lease-statements.ts)
 // and serves holds and charges of that key from memory; usage records are written behind in
@@ -196,6 +197,18 @@ export class Meter {
     clearTimeout(timer);
   }
 
+  /** What /metrics reports of this meter: leases held, the credits in them, usage records not yet written. */
+  figures(): { open: number; credits: number; buffered: number } {
+    let open = 0;
+    let credits = 0;
+    for (const lease of this.leases.values()) {
+      if (lease.id === null) continue;
+      open += 1;
+      credits += lease.amount;
+    }
+    return { open, credits, buffered: this.buffer.length };
+  }
+
   /** The balance this instance sees for an account: database balance plus its unused leases; null when unknown. */
   view(userId: string): number | null {
     const balance = this.balances.get(userId);
@@ -270,7 +283,7 @@ export class Meter {
       const now = Date.now();
       const perSecond = (lease.reservedSinceTake * 1_000) / Math.max(now - lease.lastTakeAt, 50);
       const want = Math.max(Math.min(Math.ceil(2 * perSecond), this.config.leaseMaxCredits), 16 * callAmount);
-      const taken = await takeLease({ userId: lease.userId, keyId: lease.keyId, instanceId: this.instance, want, atLeast: 2 * callAmount, ttlMs: this.config.leaseTtlMs });
+      const taken = await takeLease({ userId: lease.userId, keyId: lease.keyId, instanceId: this.instance, want, atLeast: 2 * callAmount, ttlMs: this.config.leaseTtlMs }).catch(leaseFailed('take'));
       this.balances.set(lease.userId, taken.balance);
       if (taken.leaseId === null) {
         lease.edgeUntil = Date.now() + EDGE_MS;
@@ -279,6 +292,7 @@ export class Meter {
       // A different row means ours was reclaimed meanwhile: its charges were refunded with it.
       if (lease.id !== null && lease.id !== taken.leaseId) lease.pending = 0;
       lease.lastTake = taken.leaseAmount - (lease.id === taken.leaseId ? lease.amount : 0);
+      observeLeaseTaken(lease.lastTake);
       lease.id = taken.leaseId;
       lease.amount = taken.leaseAmount;
       lease.lastTakeAt = now;
@@ -303,8 +317,10 @@ export class Meter {
         result = await giveBackLease({ leaseId: lease.id, amount, instanceId: this.instance, close: ending, ttlMs: this.config.leaseTtlMs });
       } catch (error) {
         lease.amount += amount;
+        observeLeaseFailure('return');
         throw error;
       }
+      observeLeaseReturned();
       if (result.found) this.balances.set(lease.userId, result.balance);
       if (!result.found || ending) {
         lease.id = null;
@@ -421,9 +437,12 @@ export class Meter {
     if (this.buffer.length === 0) return;
     const batch = this.buffer.splice(0, MAX_BATCH);
     let result;
+    const started = performance.now();
     try {
       result = await flushUsage(batch, { mayBeRecorded: batch.some((record) => this.mayBeRecorded.has(record)) });
+      observeUsageFlush(batch.length, (performance.now() - started) / 1000, true);
     } catch (error) {
+      observeUsageFlush(batch.length, (performance.now() - started) / 1000, false);
       // Bad data (SQLSTATE classes 22, 23) would fail forever: drop that batch, loudly; its
       // charges stay in the lease and go back to the balance. Anything else is retried.
       const code = String((error as { code?: string }).code ?? '');
@@ -483,7 +502,8 @@ export class Meter {
     }
     if (now - this.lastRenew > this.config.leaseTtlMs / 3 && this.leases.size > 0) {
       const ids = [...this.leases.values()].flatMap((lease) => (lease.id === null ? [] : [lease.id]));
-      await this.serial(() => renewLeases(this.instance, ids, this.config.leaseTtlMs));
+      await this.serial(() => renewLeases(this.instance, ids, this.config.leaseTtlMs).catch(leaseFailed('renew')));
+      observeLeasesRenewed(ids.length);
       this.lastRenew = now;
     }
   }
@@ -534,6 +554,11 @@ const globalForMeter = globalThis as typeof globalThis & { perchMeter?: Meter };
 export function getMeter(): Meter {
   globalForMeter.perchMeter ??= new Meter(readMeteringConfig(), instanceId());
   return globalForMeter.perchMeter;
+}
+
+/** The process meter's figures for /metrics (Meter.figures); zeros in a process that meters no calls. */
+export function meterFigures(): { open: number; credits: number; buffered: number } {
+  return globalForMeter.perchMeter?.figures() ?? { open: 0, credits: 0, buffered: 0 };
 }
 
 /** Writes buffered usage records now (tests, and before reading usage in-process). */

@@ -4,12 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { StartupError } from '@/lib/db/startup-error';
 import { answerUsageFlushRequests } from '@/lib/metering/usage-flush-requests';
+import type { CollectedMetric } from '@/lib/observability/call-stats';
+import { askChildMetrics } from '@/lib/observability/child-metrics';
 
 export type DashboardProcess = {
   /** The socket the dashboard listens on; null while it is not running (it is being restarted). */
   socketPath(): string | null;
   /** Stops it (SIGTERM, then SIGKILL after `graceMs`) and does not restart it; every call answers with the same stop. */
   stop(graceMs?: number): Promise<void>;
+  /** Its /metrics figures (metrics on: it answers over IPC), or null while it is not running or does not answer. */
+  metrics(): Promise<CollectedMetric[] | null>;
 };
 
 type Options = { root: string; env: NodeJS.ProcessEnv; startTimeoutMs?: number };
@@ -76,5 +80,6 @@ export async function startDashboardProcess({ root, env, startTimeoutMs = 60_000
   return {
     socketPath: () => (ready ? socket : null),
     stop: (graceMs = 1_400) => (stopping ??= stopChild(graceMs)),
+    metrics: () => askChildMetrics(ready ? child : null),
   };
 }

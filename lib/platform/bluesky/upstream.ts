@@ -4,6 +4,7 @@ import { alertOperator } from '../operator-alert';
 import type { BlueskySettings } from '../platform-config';
 import type { UpstreamBudget } from '../upstream-budget';
 import { itemsOf, noteUpstreamRead, type UpstreamCache } from '../upstream-cache';
+import { measuredBlueskyFetch, noteUpstreamCacheHit } from '@/lib/observability/upstream-metrics';
 
 // Every call Perch makes to Bluesky goes through here: a timeout on each, the upstream's errors
 // mapped onto Perch's (429 → 429 with Retry-After, 5xx, network errors and timeouts → 503,
@@ -24,7 +25,8 @@ export function fetchWithTimeout(timeoutMs: number): typeof fetch {
   return (input, init) => {
     const deadline = AbortSignal.timeout(timeoutMs);
     const signal = init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
-    return fetch(input, { ...init, signal });
+    // Counted and timed by its XRPC method (metrics on only).
+    return measuredBlueskyFetch(input, () => fetch(input, { ...init, signal }));
   };
 }
 
@@ -108,6 +110,7 @@ export function createBlueskyUpstream(settings: BlueskySettings, cache: Upstream
       const hit = cache && !options.fresh ? await cache.get(key) : undefined;
       if (hit !== undefined) {
         noteUpstreamRead(true);
+        noteUpstreamCacheHit('bluesky', nsid);
         return hit as T;
       }
       await budget?.spend();

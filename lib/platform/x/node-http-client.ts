@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { HttpClient } from '@xdevplatform/xdk';
+import { observeUpstream, outcomeOfError, outcomeOfStatus, upstreamMetricsOn, xEndpointOf } from '@/lib/observability/upstream-metrics';
 
 // The X SDK sends its requests through an HttpClient that calls the global fetch. Perch gives it
 // this one instead, on node:http(s), so that an operator's or a test's HTTPS agent (a private CA,
@@ -17,6 +18,9 @@ export class NodeHttpClient extends HttpClient {
   override request(url: string, options: SdkRequest = {}): Promise<Response> {
     const target = new URL(url);
     const secure = target.protocol === 'https:';
+    // Counted and timed by X's endpoint template (ids and usernames masked), metrics on only.
+    const measured = upstreamMetricsOn() ? { started: performance.now(), endpoint: xEndpointOf(target.pathname) } : null;
+    const observe = (outcome: ReturnType<typeof outcomeOfStatus>) => measured && observeUpstream('x', measured.endpoint, outcome, (performance.now() - measured.started) / 1000);
     const headers = Object.fromEntries(options.headers?.entries() ?? []);
     return new Promise<Response>((resolve, reject) => {
       const request = (secure ? https : http).request(
@@ -32,6 +36,7 @@ export class NodeHttpClient extends HttpClient {
               for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) responseHeaders.append(name, one);
             }
             const status = answer.statusCode ?? 502;
+            observe(outcomeOfStatus(status));
             // A Response cannot carry a body with 204/304.
             const body = status === 204 || status === 304 ? null : Buffer.concat(chunks);
             resolve(new Response(body, { status, statusText: answer.statusMessage ?? '', headers: responseHeaders }));
@@ -45,7 +50,10 @@ export class NodeHttpClient extends HttpClient {
           request.destroy(timeout);
         });
       }
-      request.on('error', reject);
+      request.on('error', (error) => {
+        observe(outcomeOfError(error));
+        reject(error);
+      });
       request.end(options.body);
     });
   }

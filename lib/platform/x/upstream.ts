@@ -5,6 +5,7 @@ import type { XSettings } from '../platform-config';
 import type { UpstreamBudget } from '../upstream-budget';
 import { itemsOf, noteUpstreamRead, type UpstreamCache } from '../upstream-cache';
 import { appClient, userClient } from './client';
+import { noteUpstreamCacheHit } from '@/lib/observability/upstream-metrics';
 import type { XAnswer, XProblem } from './x-types';
 
 // Every call Perch makes to X goes through here, made with X's official SDK: the client's
@@ -48,6 +49,7 @@ export function createXUpstream(settings: XSettings, cache: UpstreamCache | null
       const hit = cache ? await cache.get(key) : undefined;
       if (hit !== undefined) {
         noteUpstreamRead(true);
+        noteUpstreamCacheHit('x', name);
         return requireData(hit as Awaited<ReturnType<typeof call>>, subject);
       }
       await budget?.spend();

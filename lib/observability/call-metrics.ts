@@ -1,0 +1,11 @@
+import { onCallEnd } from './call-end';
+import type { PerchMetrics } from './metrics';
+
+/**
+ * Counts every /v2 call this process answers (requests, latency, credits charged) from the
+ * call-end hook. A Map lookup per label and a few additions: no allocation once a series exists.
+ */
+export function countCalls(metrics: PerchMetrics): () => void {
+  const { calls } = metrics;
+  return onCallEnd((end) => calls.record(end.operation, end.platform, end.status, end.durationSeconds, end.credits));
+}
