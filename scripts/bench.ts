@@ -7,6 +7,7 @@
 // (pg_stat_database.xact_commit, read-only statements included) and those that wrote
 // (transaction ids assigned).
 import type { ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import autocannon from 'autocannon';
 import { grantCredits } from '@/lib/credits';
 import { ensureDatabase } from '@/lib/db/ensure-database';
@@ -15,7 +16,7 @@ import { closePool, getPool } from '@/lib/db/pool';
 import { issueKey } from '@/lib/keys';
 import { ensurePlatformSeeded } from '@/lib/server/ensure-platform-seeded';
 import { createAccount, accountIdByEmail } from '@/lib/admin/create-account';
-import { onFreePort, startProcess, stopChild } from './bench/processes';
+import { onFreePort, startAnsweringProcess, startProcess, stopChild } from './bench/processes';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 15);
@@ -31,6 +32,11 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const FIRST_WARM_UP_S = Number(process.env.BENCH_WARM_UP ?? 12);
 // Only the cases whose name matches (case-insensitive), e.g. BENCH_CASES='^getUser' while working on one path.
 const CASES = new RegExp(process.env.BENCH_CASES ?? '', 'i');
+// Issue 34: getUser on a server with GET /metrics on (PERCH_METRICS_TOKEN) and a JSON log line per
+// call (PERCH_LOG_LEVEL=info), against one with both off; the ratio is their cost (target ≥ 0.95).
+const OBSERVED_CASE = 'getUser, metrics and logs on vs off';
+// Prometheus' default scrape interval: the scrapes' own cost is part of what is measured.
+const SCRAPE_INTERVAL_MS = 15_000;
 
 type Measure = { rps: number; p50: number; p99: number; errors: number; requests: number; latencies: number[] };
 
@@ -168,6 +174,31 @@ async function main(): Promise<void> {
     // Each connection cycles through all 64 keys, so every account is busy at once.
     const manyAccounts = { url: `${api}/v2/users/${username}`, requests: manyKeys.map((k) => ({ method: 'GET' as const, headers: { authorization: `Bearer ${k}` } })) };
     const bareUser = { url: `${bare}/user?username=${username}` };
+    // Started only when their case runs. Both with tracing off; the log level decides whether a
+    // line is written per call (stdout is drained by the benchmark, counted, never parsed).
+    let observed: { on: string; off: string; logBytes: () => number; scrape: () => Promise<number> } | null = null;
+    if (CASES.test(OBSERVED_CASE)) {
+      const metricsToken = crypto.randomBytes(24).toString('hex');
+      const startObserved = (extra: Record<string, string>) => (port: number) =>
+        startAnsweringProcess(['server.ts'], { ...env, OTEL_EXPORTER_OTLP_ENDPOINT: '', PERCH_METRICS_PORT: '', ...extra, PORT: String(port) }, `http://127.0.0.1:${port}/v2/openapi.json`);
+      const onPort = await onFreePort(startObserved({ PERCH_METRICS_TOKEN: metricsToken, PERCH_LOG_LEVEL: 'info' }), children);
+      let logBytes = 0;
+      children.at(-1)!.stdout!.on('data', (chunk: Buffer) => {
+        logBytes += chunk.length;
+      });
+      const offPort = await onFreePort(startObserved({ PERCH_METRICS_TOKEN: '', PERCH_LOG_LEVEL: 'warn' }), children);
+      const on = `http://127.0.0.1:${onPort}`;
+      observed = {
+        on,
+        off: `http://127.0.0.1:${offPort}`,
+        logBytes: () => logBytes,
+        // The /v2 calls /metrics has counted so far (the sum of perch_http_requests_total).
+        scrape: async () => {
+          const text = await (await fetch(`${on}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
+          return [...text.matchAll(/^perch_http_requests_total\{[^}]*\} (\S+)$/gm)].reduce((sum, match) => sum + Number(match[1]), 0);
+        },
+      };
+    }
     // A case's warm-up: the first case's servers and the second instance (idle until its case) start cold.
     const cases: Array<{ name: string; api: Target | Target[]; bare: Target; connections?: number; warmUp?: number }> = [
       { name: 'getUser', api: getUser, bare: bareUser },
@@ -191,9 +222,12 @@ async function main(): Promise<void> {
         api: { url: `${api}/v2/users/${username}/followers-ids?count=5000`, headers: auth },
         bare: { url: `${bare}/followers-ids?username=${username}` },
       },
+      // "bare" is the server with metrics and logs off here: perch/bare is on/off.
+      ...(observed ? [{ name: OBSERVED_CASE, api: { url: `${observed.on}/v2/users/${username}`, headers: auth }, bare: { url: `${observed.off}/v2/users/${username}`, headers: auth }, warmUp: FIRST_WARM_UP_S }] : []),
     ];
     console.log(`\nautocannon -c ${CONNECTIONS} (unless named), ${DURATION_S} s each of Perch and bare in ${ROUNDS} turns; user @${username}, search "${query}"\n`);
     const table: Record<string, Record<string, string | number>> = {};
+    const scraping = observed && setInterval(() => void observed.scrape().catch(() => undefined), SCRAPE_INTERVAL_MS);
     for (const [index, c] of cases.filter((each) => CASES.test(each.name)).entries()) {
       const { perch, bare: baseline } = await compare(c.api, c.bare, c.connections, c.warmUp ?? (index === 0 ? FIRST_WARM_UP_S : 2));
       table[c.name] = {
@@ -210,7 +244,16 @@ async function main(): Promise<void> {
         errors: perch.errors + baseline.errors,
       };
     }
+    if (scraping) clearInterval(scraping);
     console.table(table);
+    const observedRow = table[OBSERVED_CASE];
+    if (observed && observedRow) {
+      const counted = await observed.scrape();
+      console.log(
+        `\n${OBSERVED_CASE}: ${observedRow['perch req/s']} vs ${observedRow['bare req/s']} req/s, ratio ${observedRow['perch/bare']} (target ≥ 0.95); ` +
+          `p99 ${observedRow['perch p99 ms']} vs ${observedRow['bare p99 ms']} ms; /metrics counted ${counted} calls, ${(observed.logBytes() / 1e6).toFixed(1)} MB of log lines written`,
+      );
+    }
   } finally {
     // The servers first: a database stopped under them has them log every pool connection lost.
     await Promise.all(children.map(stopChild));

@@ -6,14 +6,56 @@ import { freePort } from '@/lib/server/free-port';
 // so that the ratio compares the code, not the runtime's settings.
 export const NODE_FLAGS = ['--max-semi-space-size=64'];
 
-/** Runs `node <flags> --import tsx <args>` and resolves once its output says `readyText`. */
+/**
+ * Runs `node <flags> --import tsx <args>` and resolves once its output says `readyText`. Its
+ * output is read, unparsed, for as long as it runs: a server logging a line per call at info
+ * would otherwise block on a full pipe (and parsing each chunk would load the benchmark's process).
+ */
 export function startProcess(args: string[], env: Record<string, string>, readyText: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes(readyText)) resolve(child);
-    });
+    const watch = (chunk: Buffer) => {
+      if (!chunk.toString().includes(readyText)) return;
+      child.stdout!.off('data', watch);
+      child.stdout!.resume();
+      resolve(child);
+    };
+    child.stdout!.on('data', watch);
     child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with code ${code}`)));
+  });
+}
+
+/**
+ * Runs `node <flags> --import tsx <args>` and resolves once `probeUrl` answers (below 500):
+ * for a server whose log level hides its ready line. Its output is drained unread.
+ */
+export function startAnsweringProcess(args: string[], env: Record<string, string>, probeUrl: string, timeoutMs = 10 * 60_000): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  child.stdout!.resume();
+  return new Promise((resolve, reject) => {
+    let exited = false;
+    child.on('exit', (code) => {
+      exited = true;
+      reject(new Error(`${args.join(' ')} exited with code ${code}`));
+    });
+    const deadline = Date.now() + timeoutMs;
+    const probe = async (): Promise<void> => {
+      while (!exited) {
+        try {
+          const answer = await fetch(probeUrl);
+          await answer.arrayBuffer();
+          if (answer.status < 500) return resolve(child);
+        } catch {
+          // Not listening yet.
+        }
+        if (Date.now() > deadline) {
+          child.kill('SIGKILL');
+          return reject(new Error(`${args.join(' ')} did not answer ${probeUrl} within ${timeoutMs / 1000} s`));
+        }
+        await new Promise((done) => setTimeout(done, 250));
+      }
+    };
+    void probe();
   });
 }
 
