@@ -7,10 +7,12 @@ import { AuthenticationGuide } from '@/components/docs/guides/authentication-gui
 import { CreditsGuide } from '@/components/docs/guides/credits-guide';
 import { ErrorsGuide } from '@/components/docs/guides/errors-guide';
 import { FirstCallGuide } from '@/components/docs/guides/first-call-guide';
+import { McpGuide } from '@/components/docs/guides/mcp-guide';
 import { PaginationGuide } from '@/components/docs/guides/pagination-guide';
 import { RateLimitsGuide } from '@/components/docs/guides/rate-limits-guide';
 import { OperationSection } from '@/components/docs/operation-section';
 import { RecordsSection } from '@/components/docs/records-section';
+import { configuredPublicOrigin } from '@/lib/dashboard/mcp-client-config';
 import { getDocsModel } from '@/lib/docs/get-docs-model';
 import { requestOrigin } from '@/lib/playground/request-origin';
 
@@ -45,6 +47,7 @@ export default async function DocsPage() {
         <ErrorsGuide />
         <RateLimitsGuide />
         <ClientsGuide origin={origin} />
+        <McpGuide origin={configuredPublicOrigin() ?? origin} />
         {model.tags.map((tag) => (
           <section key={tag.name} id={`tag-${tag.name.replace(/\s+/g, '-')}`} aria-labelledby={`tag-${tag.name.replace(/\s+/g, '-')}-title`} className="flex min-w-0 scroll-mt-6 flex-col gap-6">
             <h2 id={`tag-${tag.name.replace(/\s+/g, '-')}-title`} className="text-2xl font-bold">

@@ -9,6 +9,7 @@ export const GUIDES = [
   { id: 'errors', title: 'Errors' },
   { id: 'rate-limits', title: 'Rate limits' },
   { id: 'clients', title: 'Client libraries' },
+  { id: 'mcp', title: 'AI agents (MCP)' },
 ];
 
 const LINK = 'block truncate rounded px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-slate-300 dark:hover:bg-slate-800';

@@ -340,6 +340,8 @@ export function buildOpenApiDocument(operations: readonly Operation[], serverUrl
         'Request bodies are JSON (`Content-Type: application/json`, else 415); GET and DELETE take none (400). ' +
         'Inputs are strict: a body field or query parameter an operation does not list, or a query parameter given twice, is a 400 invalid_request, not ignored (bodies declare additionalProperties: false); text holding NUL (U+0000) or an unpaired surrogate is a 400 too. ' +
         'HEAD is answered for this document only; on operations it is a 405, as is any method a path does not take.\n\n' +
+        'AI agents: every operation that answers JSON is also a Model Context Protocol tool at `/mcp` on this server (Streamable HTTP, the same `Authorization: Bearer perch_…` key, scopes and prices; tool names are the operation ids in snake_case, e.g. `search_tweets`), charged like these calls and capped per tool call. ' +
+        'The reference\'s "AI agents (MCP)" guide (`/docs#mcp`) and docs/mcp.md say more; the dashboard\'s API keys page has ready-made client configurations.\n\n' +
         'Platforms: a deployment serves the embedded platform (`local`, the default), Bluesky (`bluesky`), X (`x`, through X API v2) or several of them; the `Perch-Platform` header picks one per call. ' +
         'Ids are opaque, URL-safe strings that go back unchanged into any path or batch of the platform that returned them; the path parameters follow its syntax:\n' +
         syntaxText() +
