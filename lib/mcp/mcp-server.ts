@@ -1,4 +1,5 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import {
   CallToolRequestSchema,
   ErrorCode,
@@ -30,11 +31,15 @@ const INSTRUCTIONS =
   'max_credits caps a call (count is lowered to what it pays for); the server caps every tool call too. ' +
   'The resource perch://account has the balance and this key.';
 
+// The Server builds a JSON Schema validator (Ajv, for elicitation answers) unless given one:
+// built per request it was a tenth of a tool call's CPU. One per process serves every server.
+const SHARED_VALIDATOR = new AjvJsonSchemaValidator();
+
 export type McpRequestContext = ToolCallContext & { platform: Platform };
 
 export function createMcpServer(context: McpRequestContext): Server {
   const { platform, caller } = context;
-  const server = new Server(SERVER_INFO, { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: INSTRUCTIONS });
+  const server = new Server(SERVER_INFO, { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: SHARED_VALIDATOR });
   const priceOf = (operation: Operation) => getPriceBook().priceOf(operation, platform.name, caller.userId);
   const toolNames = () => new Set(toolsFor(caller.scopes, platform, priceOf).map((tool) => tool.name));
 

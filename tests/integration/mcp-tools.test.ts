@@ -3,6 +3,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { dispatch } from '@/lib/api/dispatch';
 import { getPool } from '@/lib/db/pool';
+import { CAP_TTL_MS } from '@/lib/mcp/credit-cap';
 import { createApiAccount, expectLedgersBalanced, type ApiAccount } from '../support/api-client';
 import { PRICE } from '../support/api-charges';
 import { userWithMost } from '../support/api-subjects';
@@ -235,6 +236,12 @@ describe('the per-call credit cap', () => {
     expect(textOf(batch)).toContain("this key's MCP cap of 50 credits per tool call");
     expect(textOf(batch)).toContain(`at least ${5 * PRICE.profile}`);
     expect(textOf(batch)).toContain('/dashboard/keys');
+    // A cap raised on the dashboard applies within CAP_TTL_MS (a second), without a new key or client.
+    await getPool().query('UPDATE api_keys SET mcp_max_credits = 100 WHERE id = $1', [capped.keyId]);
+    await new Promise((resolve) => setTimeout(resolve, CAP_TTL_MS + 100));
+    const raised = await call(agent, 'get_users_batch', { usernames: [username, 'mcp_a', 'mcp_b', 'mcp_c', 'mcp_d'] });
+    expect(raised.isError).toBeFalsy();
+    expect(structuredOf(raised).meta.credits_charged).toBe(PRICE.profile);
   });
 
   it('without a key cap, PERCH_MCP_MAX_CREDITS_PER_CALL (1,000 by default) applies', async () => {
