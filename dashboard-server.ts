@@ -14,6 +14,8 @@ import { closeRedis } from '@/lib/ratelimit';
 import { createHttpServer } from '@/lib/server/http-server';
 import { handleSignals } from '@/lib/server/handle-signals';
 import { runShutdownSteps } from '@/lib/server/run-shutdown-steps';
+import { componentLogger } from '@/lib/observability/logger';
+import { startCallLog } from '@/lib/observability/call-log';
 import { readMetricsConfig } from '@/lib/observability/metrics-config';
 import { startDashboardMetrics } from '@/lib/observability/start-metrics';
 
@@ -23,6 +25,8 @@ let stopping = false;
 
 async function main(): Promise<void> {
   if (!socketPath || !process.send) throw new Error('dashboard-server.ts is started by server.ts');
+  // The playground's and explorer's /v2 calls are answered here: their call lines are written here.
+  startCallLog();
   // The playground's and explorer's /v2 calls are answered here: counted here, and handed to
   // server.ts's /metrics over IPC (before Next loads, so its bundle finds the registry made).
   if (readMetricsConfig().enabled) startDashboardMetrics();
@@ -67,6 +71,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('[dashboard] failed to start:', error);
+  componentLogger('dashboard').fatal({ err: error }, `failed to start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });

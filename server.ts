@@ -37,8 +37,11 @@ import { getServedPlatforms } from '@/lib/platform/served-platforms';
 import { exportStorage } from '@/lib/exports/storage-instance';
 import { closeNotifications } from '@/lib/delivery/notifications';
 import { endOpenStreams } from '@/lib/delivery/stream-slots';
+import { assertLogLevel, componentLogger } from '@/lib/observability/logger';
+import { startCallLog } from '@/lib/observability/call-log';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
+const log = componentLogger('perch');
 const shutdownSteps: ShutdownStep[] = [];
 let shuttingDown = false;
 // Orchestrators give a stopping process about 10 s before SIGKILL; finish inside that
@@ -59,17 +62,19 @@ async function shutdown(signal: string, exitCode = 0): Promise<never | void> {
   shutdownStarted = performance.now();
   // Parts left running by a step that ran out of time (a worker polling a database that is
   // gone, a pool ended under it) may fail after it: logged, they must not cut the exit short.
-  const lateFailure = (error: unknown) => console.error(`[perch] during shutdown: ${error instanceof Error ? error.message : String(error)}`);
+  const lateFailure = (error: unknown) => log.error({ err: error }, `during shutdown: ${error instanceof Error ? error.message : String(error)}`);
   process.on('uncaughtException', lateFailure);
   process.on('unhandledRejection', lateFailure);
-  console.log(`[perch] ${signal}: shutting down`);
+  log.info({ signal }, `${signal}: shutting down`);
   const started = performance.now();
   await runShutdownSteps([...shutdownSteps].reverse(), SHUTDOWN_DEADLINE_MS);
-  console.log(`[perch] stopped in ${Math.round(performance.now() - started)} ms`);
+  const stoppedMs = Math.round(performance.now() - started);
+  log.info({ duration_ms: stoppedMs }, `stopped in ${stoppedMs} ms`);
   process.exit(exitCode);
 }
 
 async function main(): Promise<void> {
+  assertLogLevel();
   process.env.NEXT_TELEMETRY_DISABLED ??= '1';
   const config = readServerConfig();
   const metering = readMeteringConfig();
@@ -83,13 +88,16 @@ async function main(): Promise<void> {
   await assertPortAvailable(config.port, config.host);
   const database = await ensureDatabase(process.env, { role: 'server' });
   shutdownSteps.push({ name: 'leaving the database', run: () => database.stop() });
-  console.log(`[db] ${database.embedded ? `embedded PostgreSQL on port ${new URL(database.url).port}` : 'using DATABASE_URL'}`);
+  componentLogger('db').info({ embedded: database.embedded }, database.embedded ? `embedded PostgreSQL on port ${new URL(database.url).port}` : 'using DATABASE_URL');
   if (database.clusterDir) {
     const supervisor = superviseEmbeddedPostgres({ clusterDir: database.clusterDir, port: Number(new URL(database.url).port) });
     shutdownSteps.push({ name: 'database supervisor', run: async () => supervisor.stop() });
   }
   await migrateDatabase(database.url);
-  console.log(`[platform] serving ${platforms.platforms.join(', ')} (default ${platforms.defaultPlatform}; pick another per request with the Perch-Platform header)`);
+  componentLogger('platform').info(
+    { platforms: platforms.platforms, default_platform: platforms.defaultPlatform },
+    `serving ${platforms.platforms.join(', ')} (default ${platforms.defaultPlatform}; pick another per request with the Perch-Platform header)`,
+  );
   shutdownSteps.push({ name: 'database pools', run: () => closePool() });
   if (config.autoSeed) await ensurePlatformSeeded(database.url, config.seedScale);
   await ensureBuild(root);
@@ -110,6 +118,8 @@ async function main(): Promise<void> {
     limits: config.httpLimits,
     allowedMethods: (path) => (/^\/v2(\/|\?|$)/i.test(path) ? allowedMethodsAt(path) : null),
   });
+  // One info line per /v2 call this process answers (the dashboard's process logs its own).
+  startCallLog();
   await listen(server, config.port, config.host);
   if (scrape && metricsConfig.port !== null) {
     const metricsServer = await listenForMetrics(metricsConfig.port, scrape);
@@ -166,7 +176,7 @@ async function main(): Promise<void> {
     const live = runWhileLeader({
       name: 'live-activity',
       start: () => startLiveActivity({ ratePerSecond: config.liveRate }),
-      onChange: (leading) => console.log(leading ? '[live] this instance runs the live activity' : '[live] this instance stopped running the live activity'),
+      onChange: (leading) => componentLogger('live').info({ leading }, leading ? 'this instance runs the live activity' : 'this instance stopped running the live activity'),
     });
     shutdownSteps.push({ name: 'live activity', run: () => live.stop() });
   }
@@ -174,15 +184,16 @@ async function main(): Promise<void> {
   // step further down waits for this same stop), so its grace time adds nothing to the exit.
   shutdownSteps.push({ name: 'dashboard process (signal)', run: async () => void dashboard.stop() });
   const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
-  console.log(
-    `[perch] ready on http://${shownHost}:${config.port} in ${((Date.now() - started) / 1000).toFixed(1)} s${config.live ? ` (live activity ${config.liveRate}/s)` : ''}`,
+  log.info(
+    { url: `http://${shownHost}:${config.port}`, startup_ms: Date.now() - started },
+    `ready on http://${shownHost}:${config.port} in ${((Date.now() - started) / 1000).toFixed(1)} s${config.live ? ` (live activity ${config.liveRate}/s)` : ''}`,
   );
 }
 
 handleSignals((signal) => void shutdown(signal));
 
 main().catch(async (error: unknown) => {
-  if (error instanceof StartupError) console.error(`[perch] ${error.message}`);
-  else console.error('[perch] failed to start:', error);
+  if (error instanceof StartupError) log.fatal(error.message);
+  else log.fatal({ err: error }, `failed to start: ${error instanceof Error ? error.message : String(error)}`);
   await shutdown('startup failure', 1);
 });

@@ -1,3 +1,4 @@
+import { componentLogger } from '@/lib/observability/logger';
 import { z } from 'zod';
 import { createAttemptCounter } from '@/lib/auth/attempt-counter';
 import { sharedAttemptStore } from '@/lib/auth/sign-in-limiter';
@@ -7,6 +8,8 @@ import { sendMail } from '@/lib/mail/send-mail';
 import { consumeAccountToken, issueAccountToken } from './account-tokens';
 import { newPasswordSchema } from './new-password-schema';
 import { setPassword } from './set-password';
+
+const log = componentLogger('reset');
 
 // At most this many reset mails per address per hour: the form must not become a way to
 // flood someone's inbox.
@@ -44,7 +47,7 @@ export async function requestPasswordReset(input: unknown, origin: string, defer
   if (defer) {
     defer(() =>
       task().catch((error: unknown) => {
-        console.error(`[reset] the reset mail failed: ${(error as Error).message}`);
+        log.error({ err: error }, `the reset mail failed: ${(error as Error).message}`);
       }),
     );
   } else {

@@ -1,6 +1,9 @@
 import { isDatabaseUnavailable, OUTAGE_RETRY_AFTER_SECONDS } from '@/lib/db/database-unavailable';
 import { ForbiddenError, InvalidCursorError, InvalidInputError, NotFoundError, UnavailableError, UpstreamError, UpstreamRateLimitedError } from '@/lib/platform/errors';
+import { componentLogger } from '@/lib/observability/logger';
 import { ApiError } from './errors';
+
+const log = componentLogger('api');
 
 /** Any thrown value as the ApiError to answer with; unexpected ones are logged and become a bare 500. */
 export function toApiError(error: unknown, requestId: string): ApiError {
@@ -20,6 +23,6 @@ export function toApiError(error: unknown, requestId: string): ApiError {
   if (isDatabaseUnavailable(error)) {
     return new ApiError('unavailable', 'the database is unavailable right now: retry shortly', undefined, { 'retry-after': String(OUTAGE_RETRY_AFTER_SECONDS) });
   }
-  console.error(`[api] ${requestId} internal error:`, error);
+  log.error({ request_id: requestId, err: error }, 'internal error');
   return new ApiError('internal_error', `internal error: quote ${requestId} when reporting it`);
 }

@@ -1,4 +1,7 @@
+import { componentLogger } from '@/lib/observability/logger';
 import { getPool } from '@/lib/db/pool';
+
+const log = componentLogger('audit');
 
 /** Who made a change: a signed-in person, an API key, a site admin (CLI or /admin), or Perch itself. */
 export type AuditActor = { kind: 'person' | 'key' | 'admin' | 'system'; id: string | null; label: string };
@@ -53,6 +56,6 @@ export async function recordAuditQuietly(entry: AuditEntry | (() => Promise<Audi
   try {
     await recordAudit(typeof entry === 'function' ? await entry() : entry);
   } catch (error) {
-    console.error(`[audit] could not record an event: ${(error as Error).message}`);
+    log.error({ err: error }, `could not record an event: ${(error as Error).message}`);
   }
 }

@@ -1,4 +1,7 @@
+import { componentLogger } from '@/lib/observability/logger';
 import { getPool } from '@/lib/db/pool';
+
+const log = componentLogger('audit');
 
 export type SignInOutcome =
   | { ok: true; method: string }
@@ -29,7 +32,7 @@ export async function recordSignIn(person: { id: string; email: string }, ip: st
  */
 export function recordSignInQuietly(person: { id: string; email: string }, ip: string | null, outcome: SignInOutcome): Promise<void> {
   const recorded = recordSignIn(person, ip, outcome).catch((error: unknown) => {
-    console.error(`[audit] could not record a sign-in: ${(error as Error).message}`);
+    log.error({ err: error }, `could not record a sign-in: ${(error as Error).message}`);
   });
   return outcome.ok ? recorded : Promise.resolve();
 }

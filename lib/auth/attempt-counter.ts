@@ -1,5 +1,8 @@
+import { componentLogger } from '@/lib/observability/logger';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
+
+const log = componentLogger('auth');
 
 /** How many attempts a key has counted in its window, and when the last one was (epoch ms). */
 export type AttemptState = { count: number; lastAt: number };
@@ -133,7 +136,7 @@ function withFallback(primary: AttemptCounter, fallback: AttemptCounter): Attemp
       warned = false;
       return result;
     } catch (error) {
-      if (!warned) console.error(`[auth] Redis unavailable for attempt counters, using PostgreSQL: ${(error as Error).message}`);
+      if (!warned) log.warn({ err: error }, `Redis unavailable for attempt counters, using PostgreSQL: ${(error as Error).message}`);
       warned = true;
       return run(fallback);
     }

@@ -1,3 +1,4 @@
+import { componentLogger } from '@/lib/observability/logger';
 import { PrismaAdapter } from '@auth/prisma-adapter';
 import type { NextAuthOptions } from 'next-auth';
 import type { Adapter } from 'next-auth/adapters';
@@ -11,6 +12,8 @@ import { oauthProviders } from './oauth-providers';
 import { grantSignupCreditsOnce } from './signup-credit-claim';
 import { signupCredits } from './signup-credits';
 import { verifyCredentials } from './verify-credentials';
+
+const log = componentLogger('auth');
 
 let options: NextAuthOptions | undefined;
 
@@ -72,7 +75,7 @@ export function authOptions(): NextAuthOptions {
           // The database is unreachable: keep the cookie (clearing it would sign everyone out
           // during an outage). getCurrentUser checks the session row again before any
           // dashboard page or route serves anything.
-          console.error(`[auth] could not check a session: ${(error as Error).message}`);
+          log.error({ err: error }, `could not check a session: ${(error as Error).message}`);
           return token;
         }
         if (!live) throw new SessionEndedError();
@@ -84,9 +87,9 @@ export function authOptions(): NextAuthOptions {
       // An ended session is an expected outcome, not an error worth a stack trace per request.
       error: (code, metadata) => {
         if ((metadata as { name?: unknown } | undefined)?.name === 'SessionEndedError') return;
-        console.error(`[next-auth][error][${code}]`, metadata);
+        log.error({ code, detail: metadata }, `next-auth error ${code}`);
       },
-      warn: (code) => console.warn(`[next-auth][warn][${code}]`),
+      warn: (code) => log.warn({ code }, `next-auth warning ${code}`),
       debug: () => undefined,
     },
     events: {

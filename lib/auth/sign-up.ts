@@ -1,3 +1,4 @@
+import { componentLogger } from '@/lib/observability/logger';
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import { fieldErrors, type FieldErrors } from '@/lib/dashboard/field-errors';
@@ -7,6 +8,8 @@ import { createAttemptCounter } from './attempt-counter';
 import { MIN_PASSWORD_LENGTH, hashPassword } from './password';
 import { describeWait, sharedAttemptStore } from './sign-in-limiter';
 import { sharedSignUpLimiter, type SignUpLimiter } from './sign-up-limiter';
+
+const log = componentLogger('signup');
 
 export const signUpSchema = z.object({
   email: z.string().trim().toLowerCase().min(1, 'Enter your email address').max(254, 'That email address is too long').pipe(z.email('Enter a valid email address')),
@@ -64,7 +67,7 @@ export async function signUp(input: { email?: unknown; password?: unknown }, con
   if (context.defer) {
     context.defer(() =>
       task().catch((error: unknown) => {
-        console.error(`[signup] the sign-up mail to ${email} failed: ${(error as Error).message}`);
+        log.error({ err: error }, `the sign-up mail to ${email} failed: ${(error as Error).message}`);
       }),
     );
   } else {

@@ -1,5 +1,8 @@
+import { componentLogger } from '@/lib/observability/logger';
 import { stripeClient } from './stripe-client';
 import type { StripeConfig } from './stripe-config';
+
+const log = componentLogger('billing');
 
 export type CheckoutResult = { ok: true; url: string } | { ok: false; status: number; message: string };
 
@@ -29,7 +32,7 @@ export async function createCheckout(config: StripeConfig, user: { id: string; e
     if (!session.url) return { ok: false, status: 502, message: 'Stripe did not return a checkout page' };
     return { ok: true, url: session.url };
   } catch (error) {
-    console.error(`[billing] Stripe checkout failed: ${error instanceof Error ? error.message : error}`);
+    log.error({ err: error }, `Stripe checkout failed: ${error instanceof Error ? error.message : error}`);
     return { ok: false, status: 502, message: 'the payment provider could not be reached; try again in a minute' };
   }
 }

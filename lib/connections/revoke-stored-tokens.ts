@@ -1,8 +1,11 @@
+import { componentLogger } from '@/lib/observability/logger';
 import { unseal, UnsealError } from '@/lib/crypto/seal';
 import { OAuthError } from '@/lib/oauth/errors';
 import type { ConnectionRow } from './connection-store';
 import { revokeAtPlatform } from './platform-oauth-client';
 import { accessTokenContext, refreshTokenContext } from './token-context';
+
+const log = componentLogger('connections');
 
 /**
  * Revokes, at the platform, the grant behind a connection's stored tokens: the refresh token
@@ -18,7 +21,7 @@ export async function revokeStoredTokens(userId: string, row: Pick<ConnectionRow
     return true;
   } catch (error) {
     if (error instanceof UnsealError || error instanceof OAuthError) {
-      console.warn(`[connections] could not revoke the grant of ${userId}: ${error.message}`);
+      log.warn({ account_id: userId, err: error }, `could not revoke the grant of ${userId}: ${error.message}`);
       return false;
     }
     throw error;

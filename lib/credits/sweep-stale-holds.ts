@@ -1,8 +1,11 @@
+import { componentLogger } from '@/lib/observability/logger';
 import { isDatabaseUnavailable } from '@/lib/db/database-unavailable';
 import { getPool } from '@/lib/db/pool';
 import { forgetLoop, reportLoopDown, reportLoopUp } from '@/lib/health/loop-health';
 import { toCredits } from './credit-amount';
 import { reclaimExpiredLeases } from './reclaim-expired-leases';
+
+const log = componentLogger('credits');
 
 // One stale hold per statement, refunded in full: the same hold → balance → key lock order as
 // settleHold. Releasing holds one at a time keeps each statement to a single account, so two
@@ -69,17 +72,17 @@ export function startHoldSweeper({ olderThanMs = 10 * 60_000, intervalMs = 60_00
     running = true;
     sweepStaleHolds(olderThanMs)
       .then(async ({ released, credits }) => {
-        if (outage) console.log('[credits] the database is back: stale hold sweeps resume');
+        if (outage) log.info('the database is back: stale hold sweeps resume');
         outage = false;
         reportLoopUp(HOLD_SWEEPER_LOOP, health);
-        if (released > 0) console.warn(`[credits] released ${released} stale hold(s), ${credits} credits refunded`);
+        if (released > 0) log.warn({ released, credits }, `released ${released} stale hold(s), ${credits} credits refunded`);
         const leases = await reclaimExpiredLeases();
-        if (leases.reclaimed > 0) console.warn(`[credits] reclaimed ${leases.reclaimed} expired lease(s) of stopped instances, ${leases.credits} credits returned`);
+        if (leases.reclaimed > 0) log.warn({ reclaimed: leases.reclaimed, credits: leases.credits }, `reclaimed ${leases.reclaimed} expired lease(s) of stopped instances, ${leases.credits} credits returned`);
       })
       .catch((error: Error) => {
         reportLoopDown(HOLD_SWEEPER_LOOP, error, health);
-        if (!isDatabaseUnavailable(error)) return console.error(`[credits] stale hold sweep failed: ${error.message}`);
-        if (!outage) console.error(`[credits] stale hold sweeps wait for the database: ${error.message}`);
+        if (!isDatabaseUnavailable(error)) return log.error({ err: error }, `stale hold sweep failed: ${error.message}`);
+        if (!outage) log.error(`stale hold sweeps wait for the database: ${error.message}`);
         outage = true;
       })
       .finally(() => {

@@ -1,6 +1,9 @@
+import { componentLogger } from '@/lib/observability/logger';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { StartupError } from './startup-error';
+
+const log = componentLogger('db');
 
 /**
  * Applies pending Prisma migrations (`prisma migrate deploy`, WebAssembly schema engine
@@ -28,6 +31,6 @@ export async function migrateDatabase(url: string, { quiet = false } = {}): Prom
   }
   if (!quiet) {
     const applied = text.match(/The following migration\(s\) have been applied:[\s\S]*/);
-    console.log(applied ? `[db] ${applied[0].split('\n').filter((l) => l.includes('migration.sql')).length} migration(s) applied` : '[db] schema up to date');
+    log.info(applied ? `${applied[0].split('\n').filter((l) => l.includes('migration.sql')).length} migration(s) applied` : 'schema up to date');
   }
 }

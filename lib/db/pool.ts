@@ -1,4 +1,7 @@
+import { componentLogger } from '@/lib/observability/logger';
 import pg from 'pg';
+
+const log = componentLogger('db');
 
 // One pool per process, shared by the /v2 hot path, Prisma (through PrismaPg) and the
 // platform module. Kept on globalThis because Next.js may load this module more than once.
@@ -14,7 +17,7 @@ let lastLossLogged = -Infinity;
 function logConnectionLoss(pool: string, error: Error): void {
   if (performance.now() - lastLossLogged < LOSS_LOG_INTERVAL_MS) return;
   lastLossLogged = performance.now();
-  console.error(`[db] ${pool} connection lost: ${error.message} (more losses in the next ${LOSS_LOG_INTERVAL_MS / 1000} s are not logged)`);
+  log.error({ pool }, `${pool} connection lost: ${error.message} (more losses in the next ${LOSS_LOG_INTERVAL_MS / 1000} s are not logged)`);
 }
 
 /**

@@ -1,7 +1,10 @@
+import { componentLogger } from '@/lib/observability/logger';
 import pg from 'pg';
 import { forgetLoop, reportLoopDown, reportLoopUp } from '@/lib/health/loop-health';
 import { isDatabaseUnavailable } from './database-unavailable';
 import { wakeableSleep } from './wakeable-sleep';
+
+const log = componentLogger('leader');
 
 export type Stoppable = { stop(): Promise<void> };
 
@@ -73,7 +76,7 @@ export function runWhileLeader({ name, start, retryMs = 2000, onChange, connecti
       if (health && !stopped) reportLoopDown(health, error);
       // Quiet during a database outage: one line per distinct problem.
       const problem = error instanceof Error ? error.message : String(error);
-      if (problem !== lastProblem && !stopped && !isDatabaseUnavailable(error)) console.error(`[leader] ${name}: ${problem}`);
+      if (problem !== lastProblem && !stopped && !isDatabaseUnavailable(error)) log.error({ task: name }, `${name}: ${problem}`);
       lastProblem = problem;
     } finally {
       await resign();

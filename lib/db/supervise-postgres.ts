@@ -1,4 +1,7 @@
+import { componentLogger } from '@/lib/observability/logger';
 import { lastLoggedProblem, runningPostmaster, startPostmaster } from './postmaster';
+
+const log = componentLogger('db');
 
 export type SupervisorOptions = {
   clusterDir: string;
@@ -32,7 +35,7 @@ export function superviseEmbeddedPostgres({ clusterDir, port, checkEveryMs = 100
 
   const check = async () => {
     if (runningPostmaster(clusterDir)) {
-      if (downSince !== null) console.log(`[db] the embedded PostgreSQL is back after ${((Date.now() - downSince) / 1000).toFixed(1)} s`);
+      if (downSince !== null) log.info({ down_ms: Date.now() - downSince }, `the embedded PostgreSQL is back after ${((Date.now() - downSince) / 1000).toFixed(1)} s`);
       downSince = null;
       attempts = 0;
       lastProblem = '';
@@ -40,7 +43,7 @@ export function superviseEmbeddedPostgres({ clusterDir, port, checkEveryMs = 100
     }
     if (downSince === null) {
       downSince = Date.now();
-      console.error(`[db] the embedded PostgreSQL in ${clusterDir} is not running: starting it again`);
+      log.error({ cluster_dir: clusterDir }, `the embedded PostgreSQL in ${clusterDir} is not running: starting it again`);
     }
     attempts += 1;
     try {
@@ -48,7 +51,7 @@ export function superviseEmbeddedPostgres({ clusterDir, port, checkEveryMs = 100
     } catch (error) {
       // Typical right after a kill -9: its old backends still hold the shared memory for a moment.
       const problem = lastLoggedProblem(clusterDir) ?? (error instanceof Error ? error.message.split('\n')[0] : String(error));
-      if (problem !== lastProblem && !stopped) console.error(`[db] restarting the embedded PostgreSQL failed (attempt ${attempts}): ${problem}; retrying with backoff`);
+      if (problem !== lastProblem && !stopped) log.error({ attempt: attempts }, `restarting the embedded PostgreSQL failed (attempt ${attempts}): ${problem}; retrying with backoff`);
       lastProblem = problem;
     }
     // Checked again at once when it started; otherwise after 1 s, 2 s, 4 s … up to the cap.

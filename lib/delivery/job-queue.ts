@@ -1,4 +1,7 @@
+import { componentLogger } from '@/lib/observability/logger';
 import { Logger, run, type Runner, type TaskList } from 'graphile-worker';
+
+const log = componentLogger('jobs');
 
 /**
  * The task of one webhook delivery each, as queued before endpoints had turns (wake-endpoint.ts):
@@ -27,5 +30,6 @@ export async function startJobQueue(taskList: TaskList, concurrency: number): Pr
 
 // graphile-worker logs every job at info level; keep warnings and errors only.
 const quietLogger = new Logger(() => (level: string, message: string) => {
-  if (level === 'error' || level === 'warning') console.error(`[jobs] ${message}`);
+  if (level === 'error') log.error(message);
+  else if (level === 'warning') log.warn(message);
 });

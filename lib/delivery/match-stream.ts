@@ -1,3 +1,4 @@
+import { componentLogger } from '@/lib/observability/logger';
 import { getPool } from '@/lib/db/pool';
 import { isDatabaseUnavailable } from '@/lib/db/database-unavailable';
 import { CHANNELS } from '@/lib/rules/record-matches';
@@ -5,6 +6,8 @@ import { holdMatchPayment } from './charge-match';
 import { subscribe } from './notifications';
 import { inStreamDatabaseTurn } from './stream-database-turns';
 import { numberSetting } from './number-setting';
+
+const log = componentLogger('realtime');
 
 
 /** How far back a stream can resume with Last-Event-ID, and how often an idle stream says it is alive. */
@@ -100,7 +103,7 @@ export function matchStream(keyId: string, afterId: string, signal: AbortSignal,
         // The client is told to come back (EventSource reconnects by itself with Last-Event-ID)
         // rather than left on a stream that went silent: most often the database is gone.
         const unavailable = isDatabaseUnavailable(error);
-        if (!unavailable) console.error(`[realtime] stream of key ${keyId} failed: ${error.message}`);
+        if (!unavailable) log.error({ key_id: keyId, err: error }, `stream of key ${keyId} failed: ${error.message}`);
         const message = unavailable ? 'the database is unavailable: reconnect with Last-Event-ID' : 'the stream failed: reconnect with Last-Event-ID';
         write(`event: error\ndata: ${JSON.stringify({ code: unavailable ? 'unavailable' : 'internal_error', message, retryable: true })}\n\n`);
         close();
@@ -125,7 +128,7 @@ export function matchStream(keyId: string, afterId: string, signal: AbortSignal,
         if (closed) return stop();
         unsubscribe = stop;
       } catch (error) {
-        console.error(`[realtime] stream of key ${keyId} could not listen: ${(error as Error).message}`);
+        log.error({ key_id: keyId, err: error }, `stream of key ${keyId} could not listen: ${(error as Error).message}`);
         return close();
       }
       heartbeat = setInterval(() => write(`: heartbeat ${new Date().toISOString()}\n\n`), STREAM_SETTINGS.heartbeatMs);

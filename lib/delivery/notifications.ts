@@ -1,7 +1,10 @@
+import { componentLogger } from '@/lib/observability/logger';
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { forgetLoop, reportLoopDown, reportLoopUp } from '@/lib/health/loop-health';
 import { reconnectDelay } from '@/lib/db/reconnect-delay';
+
+const log = componentLogger('realtime');
 
 // One LISTEN connection per process, shared by the matcher, the credit watcher and every open
 // stream. It is never given up: when it is lost (the database restarted, a backend was
@@ -100,7 +103,7 @@ function connectionLost(state: Listener, error: Error): void {
   state.ping = null;
   if (state.closed) return;
   state.missed = true;
-  if (reportLoopDown(LISTEN_LOOP, error)) console.error(`[realtime] LISTEN connection lost: ${error.message}; reconnecting`);
+  if (reportLoopDown(LISTEN_LOOP, error)) log.error(`LISTEN connection lost: ${error.message}; reconnecting`);
   state.lastProblem = error.message;
   // Subscribers look at the tables at once: the matcher retries until the database answers,
   // and a stream whose query fails tells its client to reconnect later.
@@ -145,7 +148,7 @@ function attempt(state: Listener): Promise<boolean> {
         scheduleRetry(state);
         return false;
       }
-      if (reportLoopUp(LISTEN_LOOP)) console.log(`[realtime] LISTEN connection back${state.failures > 0 ? ` after ${state.failures} failed attempt(s)` : ''}`);
+      if (reportLoopUp(LISTEN_LOOP)) log.info({ failures: state.failures }, `LISTEN connection back${state.failures > 0 ? ` after ${state.failures} failed attempt(s)` : ''}`);
       state.failures = 0;
       state.lastProblem = '';
       startPing(state, client);
@@ -162,7 +165,7 @@ function attempt(state: Listener): Promise<boolean> {
       state.missed = true;
       reportLoopDown(LISTEN_LOOP, error);
       // Quiet during an outage: one line per distinct problem.
-      if (error.message !== state.lastProblem) console.error(`[realtime] LISTEN connection failed (attempt ${state.failures}, trying again with backoff): ${error.message}`);
+      if (error.message !== state.lastProblem) log.error({ attempt: state.failures }, `LISTEN connection failed (attempt ${state.failures}, trying again with backoff): ${error.message}`);
       state.lastProblem = error.message;
       scheduleRetry(state);
       return false;

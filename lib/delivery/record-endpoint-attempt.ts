@@ -1,5 +1,8 @@
+import { componentLogger } from '@/lib/observability/logger';
 import { getPool } from '@/lib/db/pool';
 import { afterAttempt, circuitState, type Circuit } from './circuit-breaker';
+
+const log = componentLogger('webhooks');
 
 const sameCircuit = (a: Circuit, b: Circuit) => a.consecutiveFailures === b.consecutiveFailures && a.openUntil?.getTime() === b.openUntil?.getTime();
 
@@ -29,7 +32,7 @@ export async function recordEndpointAttempt(endpointId: string, ok: boolean, kno
     );
     if (rowCount) {
       if (circuitState(before, now) !== 'open' && circuitState(after, now) === 'open') {
-        console.error(`[webhooks] endpoint ${endpointId} paused after ${after.consecutiveFailures} failed attempts in a row, until ${after.openUntil?.toISOString()}`);
+        log.warn({ endpoint_id: endpointId, failures: after.consecutiveFailures, until: after.openUntil?.toISOString() }, `endpoint ${endpointId} paused after ${after.consecutiveFailures} failed attempts in a row, until ${after.openUntil?.toISOString()}`);
       }
       return after;
     }

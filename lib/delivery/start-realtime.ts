@@ -1,3 +1,4 @@
+import { componentLogger } from '@/lib/observability/logger';
 import { startMatchWorker, type MatchWorker } from '@/lib/rules/match-worker';
 import { matchPriceCeiling } from './charge-match';
 import { resumeAfterGrant, resumeAfterMissedGrants } from './credit-pauses';
@@ -15,6 +16,8 @@ import { getServedPlatforms } from '@/lib/platform/served-platforms';
 import { startBlueskySource } from '@/lib/rules/bluesky-source';
 import { streamSource } from '@/lib/platform/bluesky/stream/open-stream';
 import { startXSource, type XSourceOptions } from '@/lib/rules/x-source';
+
+const log = componentLogger('realtime');
 
 const POSITIVE_INTEGERS = [
   'PERCH_RULES_PER_KEY',
@@ -69,7 +72,7 @@ export async function startRealtime(options: { x?: XSourceOptions } = {}): Promi
     if (userId) {
       void matchPriceCeiling(userId)
         .then((price) => resumeAfterGrant(userId, price))
-        .catch((error: Error) => console.error(`[realtime] resuming ${userId} failed: ${error.message}`));
+        .catch((error: Error) => log.error({ account_id: userId, err: error }, `resuming ${userId} failed: ${error.message}`));
     }
     // "": grants may have been announced while the LISTEN connection was away. (Asked when it
     // goes too, when the database is usually gone with it: that failure is expected.)
@@ -77,7 +80,7 @@ export async function startRealtime(options: { x?: XSourceOptions } = {}): Promi
       void matchPriceCeiling()
         .then((price) => resumeAfterMissedGrants(price))
         .catch((error: Error) => {
-          if (!isDatabaseUnavailable(error)) console.error(`[realtime] resuming accounts after missed grants failed: ${error.message}`);
+          if (!isDatabaseUnavailable(error)) log.error({ err: error }, `resuming accounts after missed grants failed: ${error.message}`);
         });
     }
   });

@@ -1,8 +1,11 @@
+import { componentLogger } from '@/lib/observability/logger';
 import { ApiError } from '@/lib/api/errors';
 import { getPool } from '@/lib/db/pool';
 import { instanceId } from '@/lib/metering/instance-id';
 import { inStreamDatabaseTurn } from './stream-database-turns';
 import { streamLimitsFromEnv } from './stream-limits-env';
+
+const log = componentLogger('realtime');
 
 /** How often an instance marks its open streams' slots alive. */
 export const SLOT_HEARTBEAT_MS = 10_000;
@@ -115,7 +118,7 @@ function release(slots: LocalSlots, slot: LocalSlot): void {
   if (slots.ending || slot.id === null) return;
   // A failed delete (the database is gone) leaves a row that stops counting after SLOT_TTL_MS.
   void inStreamDatabaseTurn(() => getPool().query('DELETE FROM realtime_stream_slots WHERE id = $1::bigint', [slot.id])).catch((error: Error) =>
-    console.error(`[realtime] giving back a stream slot failed (it expires in ${SLOT_TTL_MS / 1000} s): ${error.message}`),
+    log.error({ err: error }, `giving back a stream slot failed (it expires in ${SLOT_TTL_MS / 1000} s): ${error.message}`),
   );
 }
 
@@ -132,7 +135,7 @@ function keepAlive(slots: LocalSlots): void {
          DELETE FROM realtime_stream_slots WHERE instance_id <> $1 AND heartbeat_at < now() - $2::int * interval '1 millisecond'`,
         [instanceId(), SLOT_TTL_MS],
       )
-      .catch((error: Error) => console.error(`[realtime] marking the open streams alive failed: ${error.message}`));
+      .catch((error: Error) => log.error({ err: error }, `marking the open streams alive failed: ${error.message}`));
   }, SLOT_HEARTBEAT_MS);
   slots.heartbeat.unref();
 }

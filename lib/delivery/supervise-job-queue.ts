@@ -1,8 +1,11 @@
+import { componentLogger } from '@/lib/observability/logger';
 import type { Runner } from 'graphile-worker';
 import { getPool } from '@/lib/db/pool';
 import { forgetLoop, reportLoopDown, reportLoopUp } from '@/lib/health/loop-health';
 import { reconnectDelay } from '@/lib/db/reconnect-delay';
 import { wakeableSleep } from '@/lib/db/wakeable-sleep';
+
+const log = componentLogger('jobs');
 
 /** The job runner's name in /api/health. */
 export const JOBS_LOOP = 'jobs';
@@ -58,7 +61,7 @@ export async function superviseJobQueue(start: () => Promise<Runner>): Promise<S
   const watch = (runner: Runner) => {
     const working = () => {
       if (runner !== current) return;
-      if (reportLoopUp(JOBS_LOOP)) console.log('[jobs] the job runner takes jobs again');
+      if (reportLoopUp(JOBS_LOOP)) log.info('the job runner takes jobs again');
       unlockAbandonedJobs();
     };
     runner.events.on('worker:getJob:empty', working);
@@ -80,7 +83,7 @@ export async function superviseJobQueue(start: () => Promise<Runner>): Promise<S
     if (stopped || runner !== current || replacing) return;
     current = null;
     reportLoopDown(JOBS_LOOP, reason);
-    console.error(`[jobs] ${reason}; replacing the job runner`);
+    log.error(`${reason}; replacing the job runner`);
     replacing = (async () => {
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
@@ -102,12 +105,12 @@ export async function superviseJobQueue(start: () => Promise<Runner>): Promise<S
           }
           current = next;
           watch(next);
-          console.log(`[jobs] a new job runner started${failures > 0 ? ` after ${failures} failed attempt(s)` : ''}`);
+          log.info({ failures }, `a new job runner started${failures > 0 ? ` after ${failures} failed attempt(s)` : ''}`);
           return;
         } catch (error) {
           reportLoopDown(JOBS_LOOP, error);
           // Quiet during an outage: one line per distinct problem.
-          if (messageOf(error) !== lastProblem) console.error(`[jobs] starting a job runner failed, trying again with backoff: ${messageOf(error)}`);
+          if (messageOf(error) !== lastProblem) log.error({ err: error }, `starting a job runner failed, trying again with backoff: ${messageOf(error)}`);
           lastProblem = messageOf(error);
           await pause(reconnectDelay(failures));
           failures += 1;

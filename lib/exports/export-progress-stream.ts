@@ -1,8 +1,11 @@
+import { componentLogger } from '@/lib/observability/logger';
 import { isDatabaseUnavailable } from '@/lib/db/database-unavailable';
 import { inStreamDatabaseTurn } from '@/lib/delivery/stream-database-turns';
 import { exportRecord } from './export-record';
 import { ExportRate, exportFinished } from './export-progress';
 import { findExport, type ExportRow } from './export-store';
+
+const log = componentLogger('exports');
 
 /** How often a progress stream reads its export (PERCH_EXPORT_EVENTS_POLL_MS), and how long it stays silent before a heartbeat comment (PERCH_STREAM_HEARTBEAT_MS). */
 export const EXPORT_EVENTS_SETTINGS = {
@@ -97,7 +100,7 @@ export function exportProgressStream(first: ExportRow, options: ExportProgressSt
       if (Date.now() - lastWrite >= EXPORT_EVENTS_SETTINGS.heartbeatMs) write(`: heartbeat ${new Date().toISOString()}\n\n`);
     } catch (error) {
       const unavailable = isDatabaseUnavailable(error);
-      if (!unavailable) console.error(`[exports] progress stream of export ${first.id} failed: ${(error as Error).message}`);
+      if (!unavailable) log.error({ export_id: first.id, err: error }, `progress stream of export ${first.id} failed: ${(error as Error).message}`);
       event('error', { code: unavailable ? 'unavailable' : 'internal_error', message: unavailable ? 'the database is unavailable: reconnect' : 'the stream failed: reconnect', retryable: true });
       return close();
     }

@@ -1,3 +1,4 @@
+import { componentLogger } from '@/lib/observability/logger';
 import { forgetLoop, reportLoopDown, reportLoopUp } from './loop-health';
 
 export type ReportedLoop = {
@@ -6,7 +7,7 @@ export type ReportedLoop = {
   /** One pass; a rejection (the database gone) marks the loop down until a pass succeeds. */
   pass: () => Promise<unknown>;
   intervalMs: number;
-  /** Log lines: `[tag] <recovered>` when passes work again, `[tag] <failed>: <problem>` once per distinct problem. */
+  /** Log records of component `tag`: `<recovered>` when passes work again, `<failed>: <problem>` once per distinct problem. */
   log: { tag: string; recovered: string; failed: string };
 };
 
@@ -23,12 +24,12 @@ export function runReportedLoop({ name, pass, intervalMs, log }: ReportedLoop): 
     if (running) return;
     running = pass()
       .then(() => {
-        if (reportLoopUp(name, { graceMs })) console.log(`[${log.tag}] ${log.recovered}`);
+        if (reportLoopUp(name, { graceMs })) componentLogger(log.tag).info({ loop: name }, log.recovered);
         lastProblem = '';
       })
       .catch((error: Error) => {
         reportLoopDown(name, error, { graceMs });
-        if (error.message !== lastProblem) console.error(`[${log.tag}] ${log.failed}: ${error.message}`);
+        if (error.message !== lastProblem) componentLogger(log.tag).error({ loop: name }, `${log.failed}: ${error.message}`);
         lastProblem = error.message;
       })
       .finally(() => {

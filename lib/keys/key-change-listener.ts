@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { componentLogger } from '@/lib/observability/logger';
 import { sharedViewerCache, type ViewerCache } from '@/lib/connections/viewer-cache';
 import { sharedKeyCache, type KeyCache } from './key-cache';
 
@@ -35,7 +36,7 @@ export function startKeyChangeListener({
   connectionString = process.env.DATABASE_URL,
   cache = sharedKeyCache(),
   viewers = sharedViewerCache(),
-  log = (message) => console.error(message),
+  log = (message) => componentLogger('keys').warn(message),
 }: KeyChangeListenerOptions = {}): KeyChangeListener {
   if (!connectionString) throw new Error('DATABASE_URL is not set: the key change listener needs the database');
   let client: pg.Client | undefined;
@@ -59,7 +60,7 @@ export function startKeyChangeListener({
     from.end().catch(() => undefined);
     if (stopped) return;
     const message = error?.message ?? 'connection ended';
-    if (message !== lastError) log(`[keys] key change listener lost its connection (${message}); reconnecting`);
+    if (message !== lastError) log(`key change listener lost its connection (${message}); reconnecting`);
     lastError = message;
     retryTimer = setTimeout(connect, retryMs);
     retryTimer.unref();
@@ -87,7 +88,7 @@ export function startKeyChangeListener({
         viewers.clear();
         listening = true;
         retryMs = FIRST_RETRY_MS;
-        if (lastError) log('[keys] key change listener is listening again');
+        if (lastError) log('key change listener is listening again');
         lastError = '';
         markReady();
       })

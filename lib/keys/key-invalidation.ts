@@ -1,6 +1,9 @@
+import { componentLogger } from '@/lib/observability/logger';
 import type { Redis } from 'ioredis';
 import { getRedis, logRedisErrors } from '@/lib/ratelimit/redis-client';
 import { sharedKeyCache, type KeyCache } from './key-cache';
+
+const log = componentLogger('keys');
 
 /** Redis channel on which instances announce revoked keys (the message is the key hash). */
 export const KEY_INVALIDATION_CHANNEL = 'perch:keys:invalidate';
@@ -16,7 +19,7 @@ export async function publishKeyInvalidation(keyHash: string): Promise<void> {
     await redis.publish(KEY_INVALIDATION_CHANNEL, keyHash);
   } catch (error) {
     // The cache TTL still bounds how long other instances trust the key.
-    console.error(`[keys] revocation broadcast failed: ${(error as Error).message}`);
+    log.error({ err: error }, `revocation broadcast failed: ${(error as Error).message}`);
   }
 }
 
@@ -47,7 +50,7 @@ export function startKeyInvalidationSubscriber(cache: KeyCache = sharedKeyCache(
     connectedBefore = true;
     // Subscribing on every (re)connection also covers a first attempt made while Redis was down.
     subscriber.subscribe(KEY_INVALIDATION_CHANNEL).then(confirm, (error: Error) => {
-      console.error(`[keys] cannot subscribe to key invalidations: ${error.message}`);
+      log.error({ err: error }, `cannot subscribe to key invalidations: ${error.message}`);
     });
   });
   subscriber.on('message', (channel: string, keyHash: string) => {

@@ -1,4 +1,7 @@
+import { componentLogger } from '@/lib/observability/logger';
 import { getPool } from '@/lib/db/pool';
+
+const log = componentLogger('keys');
 
 export type LastUsedTracker = {
   /** Records a use of a key; at most one write per key per interval leaves this process. */
@@ -41,7 +44,7 @@ export function createLastUsedTracker({ minIntervalMs = 60_000, flushDelayMs = 1
       await getPool().query({ name: 'perch_keys_touch_last_used', text: TOUCH_SQL, values: [ids, minIntervalMs] });
     } catch (error) {
       // A lost last_used_at update is harmless; a failed request because of one is not.
-      console.error(`[keys] last_used_at update failed for ${ids.length} key(s): ${(error as Error).message}`);
+      log.error({ keys: ids.length, err: error }, `last_used_at update failed for ${ids.length} key(s): ${(error as Error).message}`);
     }
   }
 

@@ -1,7 +1,10 @@
+import { componentLogger } from '@/lib/observability/logger';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Env } from '@/lib/auth/env';
 import { getPool } from '@/lib/db/pool';
 import { mailConfig } from './mail-config';
+
+const log = componentLogger('mail');
 
 export type Mail = { to: string; subject: string; text: string };
 export type SentMail = { transport: 'smtp' | 'log'; error: string | null };
@@ -35,11 +38,12 @@ export async function sendMail(mail: Mail, env: Env = process.env): Promise<Sent
       await transporterFor(config.transport).sendMail({ from: config.from, to: mail.to, subject: mail.subject, text: mail.text });
       sent = { transport: 'smtp', error: null };
     } catch (error) {
-      console.error(`[mail] sending "${mail.subject}" to ${mail.to} failed: ${(error as Error).message}`);
+      log.error({ err: error }, `sending "${mail.subject}" to ${mail.to} failed: ${(error as Error).message}`);
       sent = { transport: 'smtp', error: (error as Error).message };
     }
   } else {
-    console.log(`[mail] (no SMTP configured) to ${mail.to}: ${mail.subject}\n${mail.text}`);
+    // Not its text: it holds single-use links (sign-up, password reset), secrets a log must not keep.
+    log.info(`(no SMTP configured) to ${mail.to}: ${mail.subject} (its text is on the admin Outbox page)`);
     sent = { transport: 'log', error: null };
   }
   await getPool().query(`INSERT INTO mail_outbox (to_address, subject, text_body, transport, error) VALUES ($1, $2, $3, $4, $5)`, [

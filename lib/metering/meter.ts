@@ -1,3 +1,4 @@
+import { componentLogger } from '@/lib/observability/logger';
 import { getBalance } from '@/lib/credits/get-balance';
 import { placeHold } from '@/lib/credits/place-hold';
 import { releaseHold, settleHold } from '@/lib/credits/settle-hold';
@@ -9,6 +10,8 @@ import { instanceId } from './instance-id';
 import { giveBackLease, recallLeases, recalledLeases, recallsPending, renewLeases, takeLease } from './lease-statements';
 import { readMeteringConfig, type MeteringConfig } from './metering-config';
 import { leaseFailed, observeLeaseFailure, observeLeaseReturned, observeLeasesRenewed, observeLeaseTaken, observeUsageFlush } from '@/lib/observability/metering-metrics';
+
+const log = componentLogger('metering');
 
 // Metering off the hot path. An instance takes a lease of credits per key (lease-statements.ts)
 // and serves holds and charges of that key from memory; usage records are written behind in
@@ -189,7 +192,7 @@ export class Meter {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<void>((resolve) => {
       timer = setTimeout(() => {
-        console.error(`[metering] stopped after ${timeoutMs} ms with ${this.buffer.length} usage record(s) unwritten`);
+        log.error({ unwritten: this.buffer.length }, `stopped after ${timeoutMs} ms with ${this.buffer.length} usage record(s) unwritten`);
         resolve();
       }, timeoutMs);
     });
@@ -447,7 +450,7 @@ export class Meter {
       // charges stay in the lease and go back to the balance. Anything else is retried.
       const code = String((error as { code?: string }).code ?? '');
       if (code.startsWith('22') || code.startsWith('23')) {
-        console.error(`[metering] dropped ${batch.length} usage record(s) the database refused: ${(error as Error).message}`);
+        log.error({ dropped: batch.length, err: error }, `dropped ${batch.length} usage record(s) the database refused: ${(error as Error).message}`);
         for (const record of batch) this.forgetCharge(record);
         return;
       }
@@ -479,7 +482,7 @@ export class Meter {
     try {
       await this.flushBuffered();
       if (this.leases.size > 0) await this.tendLeases();
-      if (reportLoopUp(USAGE_FLUSH_LOOP)) console.log('[metering] usage flushes and lease renewals work again');
+      if (reportLoopUp(USAGE_FLUSH_LOOP)) log.info('usage flushes and lease renewals work again');
     } catch (error) {
       reportLoopDown(USAGE_FLUSH_LOOP, error);
       this.logError('metering tick', error as Error);
@@ -512,7 +515,7 @@ export class Meter {
     // At most one line a second: an outage must not flood the log.
     if (Date.now() - this.lastError < 1_000) return;
     this.lastError = Date.now();
-    console.error(`[metering] ${what} failed: ${error.message}`);
+    log.error(`${what} failed: ${error.message}`);
   }
 }
 

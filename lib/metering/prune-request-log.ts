@@ -1,5 +1,8 @@
+import { componentLogger } from '@/lib/observability/logger';
 import type pg from 'pg';
 import { getPool } from '@/lib/db/pool';
+
+const log = componentLogger('request-log');
 
 /** How many days of usage events the request log keeps: PERCH_REQUEST_LOG_DAYS, 30 by default. */
 export function requestLogDays(env: Record<string, string | undefined> = process.env): number {
@@ -34,7 +37,7 @@ export function startRequestLogPrune({ days = requestLogDays(), intervalMs = 60 
     if (running) return;
     running = true;
     pruneRequestLog(days)
-      .catch((error: Error) => console.error(`[request log] prune of events older than ${days} days failed: ${error.message}`))
+      .catch((error: Error) => log.error({ err: error }, `prune of events older than ${days} days failed: ${error.message}`))
       .finally(() => {
         running = false;
       });

@@ -1,5 +1,8 @@
+import { componentLogger } from '@/lib/observability/logger';
 import type { ChildProcess } from 'node:child_process';
 import { flushBufferedUsage } from './meter';
+
+const log = componentLogger('metering');
 
 // The dashboard runs in a child process of server.ts (dashboard-server.ts), but the server's /v2
 // calls are metered in the parent, whose usage is written behind (every PERCH_USAGE_FLUSH_MS).
@@ -19,7 +22,7 @@ export function answerUsageFlushRequests(child: ChildProcess): void {
     const id = message?.perchFlushUsage;
     if (typeof id !== 'number') return;
     flushBufferedUsage()
-      .catch((error: Error) => console.error(`[metering] usage flush asked for by the dashboard failed: ${error.message}`))
+      .catch((error: Error) => log.error({ err: error }, `usage flush asked for by the dashboard failed: ${error.message}`))
       .finally(() => {
         // A child that exited meanwhile cannot be answered: nothing waits any more.
         if (child.connected) child.send({ perchUsageFlushed: id } satisfies FlushAnswer, () => undefined);

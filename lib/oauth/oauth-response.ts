@@ -1,4 +1,7 @@
+import { componentLogger } from '@/lib/observability/logger';
 import { OAuthError, oauthErrorBody } from './errors';
+
+const log = componentLogger('oauth');
 
 // RFC 6749 §5.1: responses that carry or concern tokens must not be cached.
 const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' } as const;
@@ -17,7 +20,7 @@ export function oauthErrorResponse(error: unknown): Response {
     const headers: Record<string, string> = error.status === 401 ? { 'www-authenticate': 'Basic realm="platform"' } : {};
     return oauthJson(oauthErrorBody(error), error.status, headers);
   }
-  console.error('[oauth] unexpected error', error);
+  log.error({ err: error }, 'unexpected error');
   return oauthJson({ error: 'server_error', error_description: 'the authorization server failed; try again' }, 500);
 }
 

@@ -1,5 +1,8 @@
+import { componentLogger } from '@/lib/observability/logger';
 import type pg from 'pg';
 import { getPool } from '@/lib/db/pool';
+
+const log = componentLogger('oauth');
 
 export type PurgeCounts = { grants: number; tokens: number; codes: number; sessions: number };
 
@@ -30,7 +33,7 @@ export function startOAuthPurge({ intervalMs = 10 * 60_000 } = {}): () => void {
     if (running) return;
     running = true;
     purgeOAuthRecords()
-      .catch((error: Error) => console.error(`[oauth] purge of revoked and expired grants failed: ${error.message}`))
+      .catch((error: Error) => log.error({ err: error }, `purge of revoked and expired grants failed: ${error.message}`))
       .finally(() => {
         running = false;
       });

@@ -1,7 +1,10 @@
+import { componentLogger } from '@/lib/observability/logger';
 import { getPool } from '@/lib/db/pool';
 import type { Queryable } from '@/lib/db/queryable';
 import { UpstreamRateLimitedError } from './errors';
 import { budgetChunk, describeBudget, type UpstreamBudgetSettings } from './upstream-budget-settings';
+
+const log = componentLogger('budget');
 
 // The operator's request budget on an upstream (issue 31), spent by every customer on every
 // instance: a real upstream request spends one (a cached read nothing), and once the window is
@@ -100,7 +103,7 @@ export function createUpstreamBudget(platform: BudgetedPlatform, settings: Upstr
 
   function refuse(start: number, at: number): never {
     refusals.set(start, (refusals.get(start) ?? 0) + 1);
-    flushTimer ??= setTimeout(() => void flush().catch((error: unknown) => console.error(`[budget] ${platform}: could not count 429s: ${(error as Error).message}`)), 1000).unref();
+    flushTimer ??= setTimeout(() => void flush().catch((error: unknown) => log.error({ platform, err: error }, `${platform}: could not count 429s: ${(error as Error).message}`)), 1000).unref();
     const seconds = Math.max(1, Math.ceil((start + windowMs - at) / 1000));
     throw new UpstreamRateLimitedError(
       `Perch's request budget on ${LABELS[platform]} (${describeBudget(settings)}) is spent for this window: retry after ${seconds} s`,

@@ -1,7 +1,10 @@
+import { componentLogger } from '@/lib/observability/logger';
 import { getPool } from '@/lib/db/pool';
 import { subscribe } from '@/lib/delivery/notifications';
 import { PriceBook } from './price-book';
 import { loadPriceRows } from './price-rows';
+
+const log = componentLogger('prices');
 
 // Every instance holds the price book in memory and answers each call from it. A change is
 // written with a NOTIFY on PRICES_CHANNEL in its transaction (write-prices.ts): every instance
@@ -49,7 +52,7 @@ export function ensurePriceBook(): Promise<void> {
 async function start(sync: Sync): Promise<void> {
   await refreshPriceBook();
   sync.unsubscribe ??= await subscribe(PRICES_CHANNEL, () => {
-    refreshPriceBook().catch((error: unknown) => console.error(`[prices] reloading the price book failed: ${(error as Error).message}`));
+    refreshPriceBook().catch((error: unknown) => log.error({ err: error }, `reloading the price book failed: ${(error as Error).message}`));
   });
   if (!sync.timer) {
     sync.timer = setInterval(() => {

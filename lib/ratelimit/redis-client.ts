@@ -1,4 +1,7 @@
+import { componentLogger } from '@/lib/observability/logger';
 import { Redis } from 'ioredis';
+
+const log = componentLogger('redis');
 
 // One command connection per process, shared by the rate limiter and key-revocation publishes.
 // On globalThis because Next.js may load this module more than once.
@@ -10,7 +13,7 @@ export function logRedisErrors(client: Redis, label: string): void {
   client.on('error', (error: Error) => {
     if (error.message === last) return;
     last = error.message;
-    console.error(`[redis:${label}] ${error.message}`);
+    log.error({ client: label, err: error }, error.message);
   });
   client.on('ready', () => {
     last = '';

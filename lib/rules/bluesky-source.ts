@@ -1,3 +1,4 @@
+import { componentLogger } from '@/lib/observability/logger';
 import type { Stoppable } from '@/lib/db/run-while-leader';
 import { subscribe } from '@/lib/delivery/notifications';
 import { getProfiles } from '@/lib/platform/bluesky/profiles';
@@ -10,6 +11,8 @@ import { matchStreamPosts } from './match-stream-posts';
 import { CHANNELS, compileActiveRules } from './record-matches';
 import { hasActiveRules } from './rule-store';
 import { clearStreamCursor, loadStreamCursor } from './stream-cursors';
+
+const log = componentLogger('realtime');
 
 /** Events matched and committed together. */
 const BATCH = 200;
@@ -39,7 +42,7 @@ export function startBlueskySource(settings: BlueskySettings): Stoppable {
   let wake: (() => void) | null = null;
 
   const report = (problem: string) => {
-    if (problem !== lastProblem) console.error(`[realtime] bluesky: ${problem}`);
+    if (problem !== lastProblem) log.error({ platform: 'bluesky' }, `bluesky: ${problem}`);
     lastProblem = problem;
   };
 
@@ -100,7 +103,7 @@ export function startBlueskySource(settings: BlueskySettings): Stoppable {
       },
       onError: (error) => report(`stream: ${error.message}`),
     });
-    console.log(`[realtime] bluesky: reading ${settings.stream.kind} ${settings.stream.url}${received === null ? ' live' : ` from ${received}`}`);
+    log.info({ platform: 'bluesky', stream: settings.stream.kind, from: received }, `bluesky: reading ${settings.stream.kind} ${settings.stream.url}${received === null ? ' live' : ` from ${received}`}`);
   };
 
   const close = async (forget: boolean) => {
@@ -111,7 +114,7 @@ export function startBlueskySource(settings: BlueskySettings): Stoppable {
       await drain();
       await clearStreamCursor(source);
       received = null;
-      console.log('[realtime] bluesky: no rule watches Bluesky, stream closed');
+      log.info({ platform: 'bluesky' }, 'bluesky: no rule watches Bluesky, stream closed');
     }
   };
 

@@ -1,3 +1,4 @@
+import { componentLogger } from '@/lib/observability/logger';
 import { getPool } from '@/lib/db/pool';
 import { mapStreamPost, streamPostDids } from '@/lib/platform/bluesky/stream/map-stream-post';
 import type { StreamEvent, StreamPost } from '@/lib/platform/bluesky/stream/stream-events';
@@ -7,6 +8,8 @@ import type { CompiledRule, MatchableTweet } from './compile-rule';
 import { recordMatches, type FoundMatch } from './record-matches';
 import { saveStreamCursor } from './stream-cursors';
 import { parseTsVector, type Lexemes } from './tsquery';
+
+const log = componentLogger('realtime');
 
 /** Profiles by DID, for the posts that need them (the AppView in batches, in production). */
 export type ProfileLookup = (dids: readonly string[]) => Promise<ProfileView[]>;
@@ -46,7 +49,7 @@ function mappable(post: StreamPost, seenAt: Date, author: ProfileView | null = n
   try {
     return [{ post, bare: mapStreamPost(post, author, seenAt) }];
   } catch (error) {
-    console.error(`[realtime] bluesky: passing over at://${post.did}/app.bsky.feed.post/${post.rkey}: ${(error as Error).message}`);
+    log.warn({ platform: 'bluesky', err: error }, `bluesky: passing over at://${post.did}/app.bsky.feed.post/${post.rkey}: ${(error as Error).message}`);
     return [];
   }
 }

@@ -1,3 +1,4 @@
+import { componentLogger } from '@/lib/observability/logger';
 import { getPool } from '@/lib/db/pool';
 import { subscribe } from '@/lib/delivery/notifications';
 import { forgetLoop, reportLoopDown, reportLoopUp } from '@/lib/health/loop-health';
@@ -6,6 +7,8 @@ import type { CompiledRule } from './compile-rule';
 import { loadMatchableTweets } from './matchable-tweets';
 import { reconnectDelay } from '@/lib/db/reconnect-delay';
 import { wakeableSleep } from '@/lib/db/wakeable-sleep';
+
+const log = componentLogger('realtime');
 
 
 const BATCH = 200;
@@ -82,14 +85,14 @@ export async function startMatchWorker(): Promise<MatchWorker> {
         again = false;
         try {
           while (!stopped && (await matchBatch()) === BATCH);
-          if (reportLoopUp(MATCH_LOOP)) console.log(`[realtime] matching resumed after ${failures} failed attempt(s)`);
+          if (reportLoopUp(MATCH_LOOP)) log.info({ failures }, `matching resumed after ${failures} failed attempt(s)`);
           failures = 0;
         } catch (error) {
           // The claimed tweets went back to the queue with the rollback; tried again with backoff
           // for as long as it fails (a database outage), one log line per distinct problem.
           const problem = (error as Error).message;
           reportLoopDown(MATCH_LOOP, error);
-          if (problem !== lastProblem) console.error(`[realtime] matching failed, retrying with backoff: ${problem}`);
+          if (problem !== lastProblem) log.error(`matching failed, retrying with backoff: ${problem}`);
           lastProblem = problem;
           await pause(reconnectDelay(failures));
           failures += 1;
@@ -107,7 +110,7 @@ export async function startMatchWorker(): Promise<MatchWorker> {
   const purge = setInterval(() => {
     void getPool()
       .query(`DELETE FROM realtime_matches WHERE matched_at < now() - $1 * interval '1 day'`, [Number(process.env.PERCH_MATCH_RETENTION_DAYS ?? 7)])
-      .catch((error: Error) => console.error(`[realtime] purging old matches failed: ${error.message}`));
+      .catch((error: Error) => log.error({ err: error }, `purging old matches failed: ${error.message}`));
   }, 3_600_000);
   purge.unref();
   const sweep = setInterval(() => void run(), SWEEP_EVERY_MS);

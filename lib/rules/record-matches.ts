@@ -1,9 +1,12 @@
+import { componentLogger } from '@/lib/observability/logger';
 import type pg from 'pg';
 import { wakeEndpointSql } from '@/lib/delivery/wake-endpoint';
 import type { PlatformName } from '@/lib/platform/platform';
 import type { Tweet } from '@/lib/platform/types';
 import { compileRule, type CompiledRule } from './compile-rule';
 import { loadActiveRules } from './rule-store';
+
+const log = componentLogger('realtime');
 
 /** Channels: the tweets trigger, the rules trigger, and the one streams listen on for new matches. */
 export const CHANNELS = { tweets: 'perch_realtime_tweets', rules: 'perch_realtime_rules', matches: 'perch_realtime_matches' } as const;
@@ -52,7 +55,7 @@ export async function compileActiveRules(platform: PlatformName): Promise<Compil
     try {
       return [compileRule(row)];
     } catch (error) {
-      console.error(`[realtime] rule ${row.id} does not compile: ${(error as Error).message}`);
+      log.error({ rule_id: row.id }, `rule ${row.id} does not compile: ${(error as Error).message}`);
       return [];
     }
   });

@@ -1,3 +1,4 @@
+import { componentLogger } from '@/lib/observability/logger';
 import type { Stoppable } from '@/lib/db/run-while-leader';
 import { subscribe } from '@/lib/delivery/notifications';
 import { UpstreamRateLimitedError } from '@/lib/platform/errors';
@@ -14,6 +15,8 @@ import { X_POLL_INTERVAL } from './x-poll-interval';
 import { saveSinceId, syncPositions, type PolledQuery } from './x-positions';
 import { xAccountQueries, xRuleQuery } from './x-rule-query';
 import { createSearchBudget, DEFAULT_X_SEARCH_BUDGET } from './x-search-budget';
+
+const log = componentLogger('realtime');
 
 export type XSourceOptions = {
   /** Recent search requests allowed per 15 minutes (PERCH_X_SEARCH_BUDGET_PER_15_MIN). */
@@ -91,7 +94,7 @@ export function startXSource(settings: XSettings, options: XSourceOptions = {}):
   let lastProblem = '';
 
   const report = (problem: string) => {
-    if (problem !== lastProblem) console.error(`[realtime] x: ${problem}`);
+    if (problem !== lastProblem) log.error({ platform: 'x' }, `x: ${problem}`);
     lastProblem = problem;
   };
 
@@ -132,7 +135,7 @@ export function startXSource(settings: XSettings, options: XSourceOptions = {}):
       const dueAt = known?.dueAt ?? now + Math.random() * intervalMs(w);
       next.set(keyOf(w), { ...w, sinceId: position.sinceId, startedAt: position.startedAt, dueAt, failures: known?.failures ?? 0 });
     }
-    if (next.size !== polls.size) console.log(`[realtime] x: polling ${next.size} queries${stretch > 1 ? `, every interval ×${stretch.toFixed(2)} to stay within ${options.budgetPer15Min ?? DEFAULT_X_SEARCH_BUDGET} searches per 15 min` : ''}`);
+    if (next.size !== polls.size) log.info({ platform: 'x', queries: next.size }, `x: polling ${next.size} queries${stretch > 1 ? `, every interval ×${stretch.toFixed(2)} to stay within ${options.budgetPer15Min ?? DEFAULT_X_SEARCH_BUDGET} searches per 15 min` : ''}`);
     polls = next;
   };
 

@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { StartupError } from '@/lib/db/startup-error';
 import { answerUsageFlushRequests } from '@/lib/metering/usage-flush-requests';
+import { componentLogger } from '@/lib/observability/logger';
+import { recordLineWriter, relayLogLines } from '@/lib/observability/relay-log-lines';
 import type { CollectedMetric } from '@/lib/observability/call-stats';
 import { askChildMetrics } from '@/lib/observability/child-metrics';
 
@@ -30,6 +32,8 @@ export async function startDashboardProcess({ root, env, startTimeoutMs = 60_000
   let child: ChildProcess | null = null;
   let ready = false;
   let stopped = false;
+  const log = componentLogger('dashboard');
+  const writeRecord = await recordLineWriter();
 
   const launch = (): Promise<void> =>
     new Promise<void>((resolve, reject) => {
@@ -37,9 +41,12 @@ export async function startDashboardProcess({ root, env, startTimeoutMs = 60_000
       const started = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'dashboard-server.ts')], {
         cwd: root,
         env: { ...env, PERCH_DASHBOARD_SOCKET: socket },
-        // Its logs go where ours go; the IPC channel tells it when we are gone.
-        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        // Its logs go where ours go, through us (one JSON record per line, see relayLogLines);
+        // the IPC channel tells it when we are gone.
+        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       });
+      relayLogLines(started.stdout!, writeRecord, 'info', log);
+      relayLogLines(started.stderr!, writeRecord, 'warn', log);
       child = started;
       // Its pages ask for this process's usage to be written before they read balances and usage.
       answerUsageFlushRequests(started);
@@ -48,7 +55,7 @@ export async function startDashboardProcess({ root, env, startTimeoutMs = 60_000
         if (!message?.ready) return;
         clearTimeout(timer);
         ready = true;
-        console.log(`[dashboard] Next.js ready in process ${started.pid}`);
+        log.info({ child_pid: started.pid }, `Next.js ready in process ${started.pid}`);
         resolve();
       });
       started.on('exit', (code, signal) => {
@@ -58,9 +65,9 @@ export async function startDashboardProcess({ root, env, startTimeoutMs = 60_000
         if (stopped) return;
         const how = signal ? `signal ${signal}` : `code ${code}`;
         reject(new StartupError(`the dashboard exited during start-up (${how})`));
-        console.error(`[perch] the dashboard process exited (${how}); starting it again`);
+        log.error({ child_pid: started.pid, exit: how }, `the dashboard process exited (${how}); starting it again`);
         setTimeout(() => {
-          if (!stopped) launch().catch((error: Error) => console.error(`[perch] ${error.message}`));
+          if (!stopped) launch().catch((error: Error) => log.error({ err: error }, error.message));
         }, RESTART_DELAY_MS).unref();
       });
     });

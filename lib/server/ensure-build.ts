@@ -1,8 +1,12 @@
+import { componentLogger } from '@/lib/observability/logger';
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { StartupError } from '@/lib/db/startup-error';
+import { recordLineWriter, relayLogLines } from '@/lib/observability/relay-log-lines';
+
+const log = componentLogger('build');
 
 // What a production build depends on; a change to any of these makes `npm start` rebuild.
 const SOURCES = ['app', 'components', 'lib', 'public', 'proxy.ts', 'next.config.js', 'postcss.config.mjs', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'];
@@ -34,17 +38,21 @@ export async function ensureBuild(root: string): Promise<void> {
   const built = fs.existsSync(path.join(root, '.next', 'BUILD_ID')) && fs.existsSync(marker);
   if (built && fs.readFileSync(marker, 'utf8') === fingerprint) return;
 
-  console.log(built ? '[build] sources changed: rebuilding the dashboard' : '[build] no production build yet: building the dashboard (a minute or two)');
+  log.info(built ? 'sources changed: rebuilding the dashboard' : 'no production build yet: building the dashboard (a minute or two)');
   const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+  const writeRecord = await recordLineWriter();
   const code = await new Promise<number | null>((resolve, reject) => {
     const child = spawn(process.execPath, [nextBin, 'build'], {
       cwd: root,
-      stdio: 'inherit',
+      stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
     });
+    // Its output becomes records of ours: stdout stays one JSON record per line.
+    relayLogLines(child.stdout, writeRecord, 'info', log);
+    relayLogLines(child.stderr, writeRecord, 'warn', log);
     child.on('error', reject);
     child.on('close', resolve);
   });
-  if (code !== 0) throw new StartupError(`next build failed (exit code ${code}): see the output above`);
+  if (code !== 0) throw new StartupError(`next build failed (exit code ${code}): see the build's log records above`);
   fs.writeFileSync(marker, fingerprint);
 }

@@ -1,4 +1,7 @@
+import { componentLogger } from '@/lib/observability/logger';
 import { platformSeedStatus } from '@/lib/platform/seed/seed-state';
+
+const log = componentLogger('seed');
 
 /**
  * Seeds the embedded platform when it has never been seeded completely: on first start,
@@ -8,7 +11,7 @@ import { platformSeedStatus } from '@/lib/platform/seed/seed-state';
 export async function ensurePlatformSeeded(url: string, scale: 'demo' | 'bench' | 'test'): Promise<void> {
   const status = await platformSeedStatus(url);
   if (status === 'complete') return;
-  console.log(`[seed] platform ${status === 'empty' ? 'is empty' : 'was left half-seeded'}: seeding the ${scale} scale`);
+  log.info({ status, scale }, `platform ${status === 'empty' ? 'is empty' : 'was left half-seeded'}: seeding the ${scale} scale`);
   // The seeder (faker's locales: about 17 MB of heap) is loaded only to seed, not by every
   // server start that finds the platform seeded.
   const { seedPlatform } = await import('@/lib/platform/seed/seed-platform');
@@ -18,10 +21,10 @@ export async function ensurePlatformSeeded(url: string, scale: 'demo' | 'bench' 
     url,
     scale,
     onProgress: ({ phase }) => {
-      if (phase !== lastPhase) console.log(`[seed] ${phase}`);
+      if (phase !== lastPhase) log.info(phase);
       lastPhase = phase;
     },
   });
   const summary = Object.entries(counts).map(([table, n]) => `${table} ${n}`).join(', ');
-  console.log(`[seed] done in ${((Date.now() - started) / 1000).toFixed(1)} s: ${summary}`);
+  log.info({ duration_ms: Date.now() - started }, `done in ${((Date.now() - started) / 1000).toFixed(1)} s: ${summary}`);
 }

@@ -1,3 +1,4 @@
+import { componentLogger } from '@/lib/observability/logger';
 import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -5,6 +6,8 @@ import type { Duplex } from 'node:stream';
 import { newRequestId } from '@/lib/api/request-id';
 import { StartupError } from '@/lib/db/startup-error';
 import { capConnectionsPerAddress } from './cap-connections-per-address';
+
+const log = componentLogger('http');
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
 
@@ -62,7 +65,7 @@ export function createHttpServer(routes: Route[], fallback: RequestHandler, { tr
       if (!trustProxy) req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
       const route = routeOf(prefixes, req.url ?? '/');
       Promise.resolve((route?.handle ?? fallback)(req, res)).catch((error: unknown) => {
-        console.error('[http] unhandled error', error);
+        log.error({ err: error, method: req.method, path: (req.url ?? '/').split('?')[0] }, 'unhandled error');
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
         res.end('internal error');
       });

@@ -1,3 +1,7 @@
+import { componentLogger } from '@/lib/observability/logger';
+
+const log = componentLogger('perch');
+
 export type ShutdownStep = { name: string; run: () => Promise<void> };
 
 /**
@@ -15,7 +19,7 @@ export async function runShutdownSteps(steps: readonly ShutdownStep[], deadlineM
     // things to notice a dead database) leave time for the rest.
     const left = deadline - performance.now() - (last ? 0 : Math.min(reserveLastMs, deadlineMs / 3));
     if (left <= 0) {
-      console.error(`[perch] shutdown deadline reached: skipped ${step.name}`);
+      log.error({ step: step.name }, `shutdown deadline reached: skipped ${step.name}`);
       continue;
     }
     const budget = last ? left : Math.min(left, perStepMs);
@@ -24,10 +28,10 @@ export async function runShutdownSteps(steps: readonly ShutdownStep[], deadlineM
       timer = setTimeout(() => resolve('timeout'), budget);
     });
     const outcome = await Promise.race([step.run().then(() => 'done' as const), timedOut]).catch((error: unknown) => {
-      console.error(`[perch] during shutdown (${step.name}): ${error instanceof Error ? error.message : error}`);
+      log.error({ step: step.name, err: error }, `during shutdown (${step.name}): ${error instanceof Error ? error.message : error}`);
       return 'failed' as const;
     });
     clearTimeout(timer);
-    if (outcome === 'timeout') console.error(`[perch] shutdown: ${step.name} did not finish within ${Math.round(budget)} ms; going on`);
+    if (outcome === 'timeout') log.warn({ step: step.name, budget_ms: Math.round(budget) }, `shutdown: ${step.name} did not finish within ${Math.round(budget)} ms; going on`);
   }
 }

@@ -132,6 +132,6 @@ describe('the adversarial run', () => {
     expect(failures, report).toEqual([]);
     // Some got through to the operations: this is not only a test of the 400 path.
     expect(statuses.get(200) ?? 0, report).toBeGreaterThan(500);
-    expect(server.output()).not.toMatch(/\[api\] req_\S+ internal error|unhandled error|uncaughtException/);
+    expect(server.output()).not.toMatch(/"msg":"internal error"|unhandled error|uncaughtException/);
   });
 });

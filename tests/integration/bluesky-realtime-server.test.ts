@@ -126,7 +126,7 @@ describe('a Perch server reading Bluesky', () => {
       [account.keyId],
     );
     expect(rows[0].n).toBe(all.length);
-    expect(second.output()).toMatch(/\[realtime\] bluesky: reading firehose \S+ from \d+/);
+    expect(second.output()).toMatch(/"msg":"bluesky: reading firehose \S+ from \d+/);
     // What the killed server held or leased is swept by the second; then the ledger is exact (afterAll).
     await waitFor(async () => (await leftBefore(account.userId, killedAt)) === 0, 60_000);
   });

@@ -6,6 +6,7 @@ import { createServedPlatforms, setServedPlatforms } from '@/lib/platform/served
 import { createApiAccount, expectLedgersBalanced, type ApiAccount } from '../support/api-client';
 import { expectCharged, expectNothingCharged, measuredCall, PRICE } from '../support/api-charges';
 import { expectError, expectSuccess } from '../support/api-records';
+import { captureLogs } from '../support/log-capture';
 
 // How Bluesky's failures reach a Perch user. A real AppView cannot be made to rate-limit, fail
 // or hang on demand, so this one is a stand-in answering XRPC's documented shapes: errors as
@@ -30,10 +31,10 @@ function serveBluesky(serviceAccount: BlueskySettings['serviceAccount'] = null):
   );
 }
 
-/** console.error watched (and kept quiet) for one test; the lines written are returned. */
+/** The log watched (and kept quiet) for one test; its error records are returned as `[component] msg`. */
 function watchErrorLog(): () => string[] {
-  const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  return () => spy.mock.calls.map((args) => args.map(String).join(' '));
+  const { records } = captureLogs();
+  return () => records().filter((record) => record.level >= 50).map((record) => `[${record.component}] ${record.msg}`);
 }
 
 function profile(handle: string) {

@@ -17,7 +17,7 @@ afterAll(async () => {
 
 /** The pids of the dashboard processes the server has started so far, in order. */
 function dashboardPids(): number[] {
-  return [...server.output().matchAll(/\[dashboard\] Next\.js ready in process (\d+)/g)].map((match) => Number(match[1]));
+  return [...server.output().matchAll(/"msg":"Next\.js ready in process (\d+)/g)].map((match) => Number(match[1]));
 }
 
 describe('the dashboard process', () => {

@@ -59,7 +59,7 @@ describe('a CLI run beside a server that adopted an orphaned embedded PostgreSQL
     // The server that adopted the cluster owns it: its shutdown stops it (a fast shutdown,
     // which may finish a moment after the server has exited).
     await second.stop();
-    expect(second.output()).toMatch(/\[perch\] stopped in \d+ ms/);
+    expect(second.output()).toMatch(/"msg":"stopped in \d+ ms/);
     await waitFor(() => runningPostmaster(clusterDir) === null, 30_000).catch((error: Error) => {
       throw new Error(`${error.message}: the postmaster is still running; server output:\n${second.output().slice(-3000)}`);
     });

@@ -92,7 +92,7 @@ async function expectLedgerAfterSweep(userId: string): Promise<void> {
 
 /** The server's own measure of its shutdown, from its log. */
 function shutdownMs(server: RunningServer): number {
-  const match = server.output().match(/\[perch\] stopped in (\d+) ms/);
+  const match = server.output().match(/"msg":"stopped in (\d+) ms/);
   expect(match, server.output().slice(-2000)).not.toBeNull();
   return Number(match![1]);
 }
@@ -142,7 +142,7 @@ describe('kill -9 of PostgreSQL under load', () => {
     expectOnlyCleanAnswers(load.tally);
     // A start attempt that timed out under load while the postmaster still came up is noticed at
     // the supervisor's next check (after its backoff), which may be after the calls recovered.
-    await waitFor(() => /\[db\] the embedded PostgreSQL is back after/.test(server.output()), 60_000);
+    await waitFor(() => /"msg":"the embedded PostgreSQL is back after/.test(server.output()), 60_000);
     await expectLedgerAfterSweep(userId);
 
     // A second crash with SIGTERM right behind it: shutdown does not wait on the database.

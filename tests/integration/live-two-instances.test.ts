@@ -5,7 +5,7 @@ import { startServers, type RunningServer } from '../support/api-server';
 // Two Perch servers on one database, both with live activity on (issue 13, point 4): exactly
 // one runs the simulator; when that one is killed, the other takes over.
 
-const LEADING = '[live] this instance runs the live activity';
+const LEADING = '"msg":"this instance runs the live activity"';
 let servers: RunningServer[] = [];
 
 afterAll(async () => {

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setServedPlatforms } from '@/lib/platform/served-platforms';
 import { createApiAccount, expectLedgersBalanced, type ApiAccount } from '../support/api-client';
 import { expectCharged, expectNothingCharged, measuredCall, PRICE } from '../support/api-charges';
 import { expectError, expectSuccess, expectTweet, expectUser } from '../support/api-records';
 import { startFakeX, type FakeX } from '../support/fake-x-api';
+import { captureLogs } from '../support/log-capture';
 import { LONG_POST_TEXT, X_IDS as I, xPlatforms, xWorld } from '../support/x-world';
 
 // Issue 30 through the whole API: counts X does not give are null (never 0), long posts read
@@ -85,7 +86,7 @@ describe('what X does not give is null, never 0', () => {
 
 describe('nothing from X is taken on trust', () => {
   it('followers with an id or username X would refuse, or a negative count, are left out and not charged', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const log = captureLogs();
     try {
       const answer = await measuredCall(account, 'GET', '/v2/users/alice/followers', { query: { count: 100 } });
       expectSuccess(answer);
@@ -97,10 +98,10 @@ describe('nothing from X is taken on trust', () => {
       expect(answer.body.data).toHaveLength(4);
       expect(answer.body.meta.result_count).toBe(4);
       expectCharged(answer, 4 * PRICE.follower);
-      const lines = warn.mock.calls.map((call) => String(call[0]));
-      expect(lines.some((line) => /left out a user/.test(line))).toBe(true);
+      const warnings = log.records().filter((record) => record.level === 40 && record.component === 'x');
+      expect(warnings.some((record) => /left out a user/.test(record.msg))).toBe(true);
     } finally {
-      warn.mockRestore();
+      log.restore();
     }
   });
 
@@ -136,7 +137,7 @@ describe("X's refusals by kind, none charged", () => {
   });
 
   it.each([401, 403])("X's %i to the app's bearer token is a 503, with one line for the operator", async (status) => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const log = captureLogs();
     try {
       fake.faults.set(`/2/users/by/username/app${status}`, { kind: 'status', status });
       for (let i = 0; i < 3; i += 1) {
@@ -144,12 +145,13 @@ describe("X's refusals by kind, none charged", () => {
         expectError(answer, 503, 'unavailable');
         expectNothingCharged(answer);
       }
-      const lines = error.mock.calls.map((call) => String(call[0])).filter((line) => line.startsWith(`[x] X refused Perch's app credentials (${status}`));
+      const records = log.records();
+      const lines = records.filter((record) => record.level === 50 && record.component === 'x' && record.msg.startsWith(`X refused Perch's app credentials (${status}`)).map((record) => record.msg);
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(/PERCH_X_BEARER_TOKEN/);
-      expect(lines.join('\n')).not.toContain(fake.bearerToken);
+      expect(JSON.stringify(records)).not.toContain(fake.bearerToken);
     } finally {
-      error.mockRestore();
+      log.restore();
     }
   });
 });

@@ -180,7 +180,14 @@ async function startLocked(databaseUrl: string | null, env: Record<string, strin
   };
 
   const deadline = Date.now() + timeoutMs;
-  while (!/\[perch\] ready on/.test(output)) {
+  // Its 'ready on' record is at info: a server logging only warnings and above is ready once it answers.
+  const quiet = ['warn', 'error', 'fatal', 'silent'].includes((env.PERCH_LOG_LEVEL ?? '').toLowerCase());
+  const answers = () =>
+    fetch(`http://127.0.0.1:${port}/v2/openapi.json`).then(
+      async (response) => (await response.arrayBuffer(), response.ok),
+      () => false,
+    );
+  while (quiet ? !(await answers()) : !/ready on http:\/\//.test(output)) {
     if (child.exitCode !== null) throw new Error(`server.ts exited with ${child.exitCode} before it was ready:\n${output.slice(-4000)}`);
     if (Date.now() > deadline) {
       await stop();

@@ -1,10 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runShutdownSteps } from '@/lib/server/run-shutdown-steps';
+import { captureLogs } from '../support/log-capture';
 
 describe('runShutdownSteps', () => {
   it('abandons a step that hangs and still runs the later ones, in order', async () => {
     const ran: string[] = [];
-    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const log = captureLogs();
     await runShutdownSteps(
       [
         { name: 'first', run: async () => void ran.push('first') },
@@ -16,16 +17,16 @@ describe('runShutdownSteps', () => {
       { perStepMs: 50 },
     );
     expect(ran).toEqual(['first', 'hangs', 'fails', 'last']);
-    expect(error.mock.calls.map((call) => String(call[0]))).toEqual([
+    expect(log.records().map((record) => record.msg)).toEqual([
       expect.stringMatching(/hangs did not finish within 50 ms/),
       expect.stringMatching(/\(fails\): database gone/),
     ]);
-    error.mockRestore();
+    log.restore();
   });
 
   it('keeps time for the last step (stopping the database) however long the others hang', async () => {
     const ran: string[] = [];
-    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const log = captureLogs();
     await runShutdownSteps(
       [
         { name: 'hangs', run: () => new Promise<void>(() => ran.push('hangs')) },
@@ -37,6 +38,6 @@ describe('runShutdownSteps', () => {
     );
     expect(ran[0]).toBe('hangs');
     expect(ran.at(-1)).toBe('last');
-    error.mockRestore();
+    log.restore();
   });
 });

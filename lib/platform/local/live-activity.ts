@@ -1,9 +1,12 @@
+import { componentLogger } from '@/lib/observability/logger';
 import { isDatabaseUnavailable } from '@/lib/db/database-unavailable';
 import { Rng } from '@/lib/platform/seed/prng';
 import { drawEventKind, runLiveEvent, type LiveContext } from './live/events';
 import { HotTags } from './live/hot-tags';
 import { TargetPicker, type PlatformState } from './live/targets';
 import { wakeableSleep } from '@/lib/db/wakeable-sleep';
+
+const log = componentLogger('live');
 
 export type LiveActivityOptions = {
   /** Average events per second (PERCH_LIVE_RATE); arrivals are random, as real ones are. */
@@ -25,8 +28,8 @@ const OUTAGE_FIRST_WAIT_MS = 1_000;
 const OUTAGE_MAX_WAIT_MS = 30_000;
 
 const WAITING_MESSAGE: Record<Exclude<PlatformState, 'ready'>, string> = {
-  'no-users': '[live] the platform has no users: live activity waits until it has some',
-  seeding: '[live] the platform is being seeded: live activity waits until the seed completes',
+  'no-users': 'the platform has no users: live activity waits until it has some',
+  seeding: 'the platform is being seeded: live activity waits until the seed completes',
 };
 
 /**
@@ -38,7 +41,7 @@ const WAITING_MESSAGE: Record<Exclude<PlatformState, 'ready'>, string> = {
 export function startLiveActivity(options: LiveActivityOptions): LiveActivity {
   const rate = options.ratePerSecond;
   if (!Number.isFinite(rate) || rate <= 0) {
-    console.log(`[live] rate ${rate}/s: live activity is off`);
+    log.info({ rate }, `rate ${rate}/s: live activity is off`);
     return { stop: async () => {} };
   }
   const rng = new Rng(options.seed ?? Math.floor(Math.random() * 2 ** 32));
@@ -54,14 +57,14 @@ export function startLiveActivity(options: LiveActivityOptions): LiveActivity {
     if (logged.has(key)) return;
     logged.add(key);
     const message = error instanceof Error ? error.message : String(error);
-    console.error(`[live] ${kind} failed: ${message} (further ${kind} failures like it are not logged)`);
+    log.error({ kind }, `${kind} failed: ${message} (further ${kind} failures like it are not logged)`);
   };
 
   // Returns whether the platform is ready; the first wait of each kind is logged once.
   const refresh = async (): Promise<boolean> => {
     const state = await context.picker.refresh();
     if (state === 'ready') return true;
-    if (!logged.has(state)) console.log(WAITING_MESSAGE[state]);
+    if (!logged.has(state)) log.info(WAITING_MESSAGE[state]);
     logged.add(state);
     return false;
   };
@@ -71,13 +74,13 @@ export function startLiveActivity(options: LiveActivityOptions): LiveActivity {
   let outageWaitMs = 0;
   const waitOutOutage = async (error: unknown): Promise<boolean> => {
     if (!isDatabaseUnavailable(error)) return false;
-    if (outageWaitMs === 0) console.error('[live] the database is unavailable: live activity pauses until it is back');
+    if (outageWaitMs === 0) log.error('the database is unavailable: live activity pauses until it is back');
     outageWaitMs = Math.min(OUTAGE_MAX_WAIT_MS, outageWaitMs === 0 ? OUTAGE_FIRST_WAIT_MS : outageWaitMs * 2);
     await sleep(outageWaitMs);
     return true;
   };
   const outageOver = () => {
-    if (outageWaitMs > 0) console.log('[live] the database is back: live activity resumes');
+    if (outageWaitMs > 0) log.info('the database is back: live activity resumes');
     outageWaitMs = 0;
   };
 

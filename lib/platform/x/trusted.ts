@@ -1,4 +1,7 @@
+import { componentLogger } from '@/lib/observability/logger';
 import { LOCAL_ID_PATTERN } from '../syntax';
+
+const log = componentLogger('x');
 
 // Nothing from X is taken on trust: an id or username that breaks X's syntax (Perch sends ids
 // back to X in the next request and to callers who do the same), a count that is negative or not
@@ -37,7 +40,7 @@ export function leaveOut(kind: 'user' | 'post' | 'trend', reason: string): null 
   const key = `${kind}:${reason}`;
   if (!logged.has(key)) {
     logged.add(key);
-    console.warn(`[x] left out a ${kind} X answered with ${reason} (logged once per kind)`);
+    log.warn({ kind, reason }, `left out a ${kind} X answered with ${reason} (logged once per kind)`);
   }
   return null;
 }
