@@ -39,6 +39,7 @@ import { closeNotifications } from '@/lib/delivery/notifications';
 import { endOpenStreams } from '@/lib/delivery/stream-slots';
 import { assertLogLevel, componentLogger } from '@/lib/observability/logger';
 import { startCallLog } from '@/lib/observability/call-log';
+import { startTracing } from '@/lib/observability/tracing';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 const log = componentLogger('perch');
@@ -83,6 +84,10 @@ async function main(): Promise<void> {
   // Metrics off (no PERCH_METRICS_TOKEN nor PERCH_METRICS_PORT): nothing is recorded or listened for.
   const metrics = metricsConfig.enabled ? startServerMetrics() : null;
   const started = Date.now();
+  // Before anything opens a database pool (its statements become spans). Pushed first, the
+  // flush of the last spans runs last on shutdown, after every step that could still make one.
+  const tracing = await startTracing();
+  if (tracing) shutdownSteps.push({ name: 'traces', run: () => tracing.stop() });
 
   // Fail fast on what the operator must fix before the slow steps (build, seed).
   await assertPortAvailable(config.port, config.host);

@@ -1,5 +1,6 @@
 import { clientIp } from '@/lib/auth/client-ip';
 import { authenticateKey } from '@/lib/keys/authenticate-key';
+import { inSpan } from '@/lib/observability/spans';
 import type { AuthFailureReason } from '@/lib/keys/types';
 import { consumeRateLimit } from '@/lib/ratelimit/consume-rate-limit';
 import { sharedFailedAuthLimiter } from '@/lib/ratelimit/failed-auth-limiter';
@@ -31,7 +32,12 @@ export class RateLimitedError extends ApiError {
 }
 
 /** The caller behind the request's key, with its rate-limit headers; 401 or 429 otherwise. */
-export async function authenticateRequest(request: ApiRequest): Promise<AuthenticatedRequest> {
+export function authenticateRequest(request: ApiRequest): Promise<AuthenticatedRequest> {
+  // The key lookup and the rate limit, one span of the call's trace (tracing on).
+  return inSpan('perch.key_lookup', undefined, () => authenticate(request));
+}
+
+async function authenticate(request: ApiRequest): Promise<AuthenticatedRequest> {
   const auth = await authenticateKey(request.headers.get('authorization'));
   if (!auth.ok) throw await authenticationFailure(request, auth.reason);
   const { key } = auth;

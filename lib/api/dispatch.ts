@@ -17,6 +17,7 @@ import { selectPlatform } from './select-platform';
 import { toApiError } from './to-api-error';
 import { toWebResponse, type ApiAnswer } from './serialized-response';
 import { callEnded, hasCallListeners, type CallEnd } from '@/lib/observability/call-end';
+import { describeCallSpan, inCallSpan, isTracing, type Span } from '@/lib/observability/call-span';
 
 const route = createRouter(ROUTED_OPERATIONS);
 
@@ -43,13 +44,26 @@ export async function dispatch(request: Request, options: DispatchOptions = {}):
 }
 
 /** The whole /v2 API for a binding that writes the answer itself (server.ts's node:http path). */
-export async function answerApiRequest(request: ApiRequest, options: DispatchOptions = {}): Promise<ApiAnswer> {
+export function answerApiRequest(request: ApiRequest, options: DispatchOptions = {}): Promise<ApiAnswer> {
+  // Traced, the call is a span whose children are its steps; the listeners run inside it (the log line reads its trace id).
+  return isTracing() ? inCallSpan(options.method ?? request.method, (span) => answerAndReport(request, options, span)) : answerAndReport(request, options);
+}
+
+async function answerAndReport(request: ApiRequest, options: DispatchOptions, span?: Span): Promise<ApiAnswer> {
   const started = performance.now();
   const requestId = newRequestId();
   const log: RequestLog = { params: null, operation: UNMATCHED.id, caller: options.caller ?? null, errorCode: null, platform: null, items: 0, credits: 0, upstreamRequests: 0, upstreamCached: 0 };
   const answer = await answerCall(request, options, started, requestId, log);
+  if (span) describeCallSpan(span, callEndOf(answer, started, requestId, log), options.method ?? request.method, routeOf(log.operation));
   if (hasCallListeners()) callEnded(callEndOf(answer, started, requestId, log));
   return answer;
+}
+
+const routes = new Map(ROUTED_OPERATIONS.map((operation) => [operation.id, operation.path]));
+
+/** The route template of an operation (`/v2/users/{username}`), for the call's span. */
+function routeOf(operationId: string): string | undefined {
+  return routes.get(operationId);
 }
 
 /** The answer to one call, `log` filled as it goes (what the request log and observers read). */

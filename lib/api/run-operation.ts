@@ -28,6 +28,7 @@ import { inputsForSyntax } from './platform-inputs';
 import { parseInput, queryObject, readJsonBody, refuseBody } from './validate';
 import { budgetDetails, budgetMessage } from './budget-message';
 import { keyLimitMessage } from './key-limit-message';
+import { inSpan } from '@/lib/observability/spans';
 
 export type RunInput = {
   request: ApiRequest;
@@ -112,7 +113,8 @@ export async function runOperation(input: RunInput): Promise<ApiAnswer> {
   }
 
   const meter = getMeter();
-  const hold = await meter.reserve({ userId: caller.userId, keyId: caller.keyId, requestId, amount: plan.hold });
+  // Metering's hold and settle, and the platform read between them, are spans of the call's trace (tracing on).
+  const hold = await inSpan('perch.metering.hold', undefined, () => meter.reserve({ userId: caller.userId, keyId: caller.keyId, requestId, amount: plan.hold }));
   if (!hold.ok) {
     if (idempotencyKey) await releaseIdempotencyKey(caller.userId, idempotencyKey);
     if (hold.reason === 'insufficient_credits') throw new ApiError('insufficient_credits', `this call needs ${hold.required} credits and the balance is ${hold.balance}`, { required: hold.required, balance: hold.balance });
@@ -140,17 +142,19 @@ export async function runOperation(input: RunInput): Promise<ApiAnswer> {
     const timeoutMs = meter.config.operationTimeoutMs;
     // Only an upstream platform counts its reads (meta.cached); the embedded one skips the
     // AsyncLocalStorage, whose promise hooks would tax every promise of the process.
-    const { result, report } =
+    const { result, report } = await inSpan('perch.platform_read', { 'perch.platform': input.platform.name, 'perch.operation': operation.id }, async () =>
       input.platform.name === 'local'
         ? { result: await withOperationTimeout(timeoutMs, () => operation.handler(context)), report: null }
-        : await withUpstreamReport(() => withOperationTimeout(timeoutMs, () => operation.handler(context)));
+        : await withUpstreamReport(() => withOperationTimeout(timeoutMs, () => operation.handler(context))),
+    );
     if (report) {
       input.log.upstreamRequests = report.reads;
       input.log.upstreamCached = report.cached;
     }
     if (result.response) {
       // A streamed answer (Server-Sent Events): the call is settled now, at no charge; what it delivers is paid per item as it goes.
-      const remaining = await hold.ticket.settle(0, usageOf(input, result.response.status, 0, undefined, report));
+      const streamedStatus = result.response.status;
+      const remaining = await inSpan('perch.metering.settle', undefined, () => hold.ticket.settle(0, usageOf(input, streamedStatus, 0, undefined, report)));
       result.response.headers.set('x-request-id', requestId);
       for (const [name, value] of Object.entries(rateHeaders)) result.response.headers.set(name, value);
       result.response.headers.set('perch-credits-remaining', String(remaining));
@@ -158,7 +162,7 @@ export async function runOperation(input: RunInput): Promise<ApiAnswer> {
     }
     const items = result.items ?? (Array.isArray(result.data) ? result.data.length : 1);
     const charge = result.unchanged ? 0 : chargeFor(pricing, items);
-    const remaining = await hold.ticket.settle(charge, usageOf(input, 200, items, undefined, report));
+    const remaining = await inSpan('perch.metering.settle', undefined, () => hold.ticket.settle(charge, usageOf(input, 200, items, undefined, report)));
     input.log.items = items;
     input.log.credits = charge;
     const nextCursor = result.next ? encodeCursor(operation.id, fingerprint ?? cursorFingerprint(params, values, input.platform), result.next) : null;
@@ -182,7 +186,7 @@ export async function runOperation(input: RunInput): Promise<ApiAnswer> {
   } catch (error) {
     const apiError = toApiError(error, requestId);
     input.log.errorCode = apiError.code;
-    await hold.ticket.release(usageOf(input, apiError.status, 0, apiError));
+    await inSpan('perch.metering.release', undefined, () => hold.ticket.release(usageOf(input, apiError.status, 0, apiError)));
     if (idempotencyKey) await releaseIdempotencyKey(caller.userId, idempotencyKey);
     return errorResponse(apiError, requestId, msSince(started), rateHeaders, await creditsRemainingOf(caller.userId, error));
   }

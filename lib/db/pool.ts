@@ -1,5 +1,6 @@
 import { componentLogger } from '@/lib/observability/logger';
 import pg from 'pg';
+import { traceStatements } from '@/lib/observability/db-spans';
 
 const log = componentLogger('db');
 
@@ -40,14 +41,18 @@ export function getPool(): pg.Pool {
     if (!connectionString) throw new Error('DATABASE_URL is not set: start Perch through server.ts or set it');
     // After a database restart the pool recovers by itself: broken clients are dropped and
     // the next query opens a new connection.
-    globalForPool.perchPool = guardConnections(
-      new pg.Pool({
-        connectionString,
-        max: Number(process.env.PERCH_DB_POOL_SIZE ?? 20),
-        application_name: 'perch',
-        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      }),
-      'pool',
+    // With tracing on, each statement is a span (lib/observability/db-spans.ts); off, untouched.
+    globalForPool.perchPool = traceStatements(
+      guardConnections(
+        new pg.Pool({
+          connectionString,
+          max: Number(process.env.PERCH_DB_POOL_SIZE ?? 20),
+          application_name: 'perch',
+          connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        }),
+        'pool',
+      ),
+      'main',
     );
   }
   return globalForPool.perchPool;
@@ -66,15 +71,18 @@ export function getMeterPool(): pg.Pool {
   if (!globalForPool.perchMeterPool) {
     const connectionString = process.env.DATABASE_URL;
     if (!connectionString) throw new Error('DATABASE_URL is not set: start Perch through server.ts or set it');
-    globalForPool.perchMeterPool = guardConnections(
-      new pg.Pool({
-        connectionString,
-        max: Number(process.env.PERCH_DB_METER_POOL_SIZE ?? 10),
-        application_name: 'perch-meter',
-        options: '-c synchronous_commit=off',
-        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      }),
-      'metering',
+    globalForPool.perchMeterPool = traceStatements(
+      guardConnections(
+        new pg.Pool({
+          connectionString,
+          max: Number(process.env.PERCH_DB_METER_POOL_SIZE ?? 10),
+          application_name: 'perch-meter',
+          options: '-c synchronous_commit=off',
+          connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        }),
+        'metering',
+      ),
+      'meter',
     );
   }
   return globalForPool.perchMeterPool;

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { getPool } from '@/lib/db/pool';
+import { inTransactionSpan } from '@/lib/observability/db-spans';
 
 // Concurrent writes touch the same hot rows (a popular tweet's counts, its author) in
 // different orders; PostgreSQL then aborts one of them. Running it again is always safe
@@ -8,7 +9,12 @@ const RETRYABLE = new Set(['40P01', '40001']); // deadlock_detected, serializati
 const ATTEMPTS = 4;
 
 /** Runs `work` in one transaction on the shared pool, retrying it when PostgreSQL aborts it for a deadlock (so `work` must do nothing outside the database). */
-export async function inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+export function inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  // One span for the whole transaction, retries included (tracing on; off, just the call).
+  return inTransactionSpan(() => runTransaction(work));
+}
+
+async function runTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const client = await getPool().connect();
     let broken: Error | undefined;

@@ -5,6 +5,7 @@ import type { BlueskySettings } from '../platform-config';
 import type { UpstreamBudget } from '../upstream-budget';
 import { itemsOf, noteUpstreamRead, type UpstreamCache } from '../upstream-cache';
 import { measuredBlueskyFetch, noteUpstreamCacheHit } from '@/lib/observability/upstream-metrics';
+import { inSpan, isTracing, SPAN_KIND } from '@/lib/observability/spans';
 
 // Every call Perch makes to Bluesky goes through here: a timeout on each, the upstream's errors
 // mapped onto Perch's (429 → 429 with Retry-After, 5xx, network errors and timeouts → 503,
@@ -26,8 +27,29 @@ export function fetchWithTimeout(timeoutMs: number): typeof fetch {
     const deadline = AbortSignal.timeout(timeoutMs);
     const signal = init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
     // Counted and timed by its XRPC method (metrics on only).
-    return measuredBlueskyFetch(input, () => fetch(input, { ...init, signal }));
+    return measuredBlueskyFetch(input, () => (isTracing() ? tracedFetch(input, { ...init, signal }) : fetch(input, { ...init, signal })));
   };
+}
+
+/**
+ * Every request the Bluesky agents send (AppView reads, logins, writes at a PDS) is a span of the
+ * call's trace (tracing on), named by its XRPC method: `bluesky app.bsky.actor.getProfile`.
+ * The query (handles, DIDs) stays out of it.
+ */
+function tracedFetch(input: Parameters<typeof fetch>[0], init: RequestInit): Promise<Response> {
+  const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+  const nsid = url.pathname.startsWith('/xrpc/') ? url.pathname.slice('/xrpc/'.length) : 'request';
+  const method = init.method ?? (typeof input === 'object' && 'method' in input ? input.method : 'GET');
+  return inSpan(
+    `bluesky ${nsid}`,
+    { 'http.request.method': method, 'rpc.method': nsid, 'server.address': url.hostname, 'perch.upstream': 'bluesky' },
+    async (span) => {
+      const answer = await fetch(input, init);
+      span?.setAttribute('http.response.status_code', answer.status);
+      return answer;
+    },
+    SPAN_KIND.client,
+  );
 }
 
 export type ReadOptions = { needsSession?: boolean; fresh?: boolean };

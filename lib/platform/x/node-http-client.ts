@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { HttpClient } from '@xdevplatform/xdk';
 import { observeUpstream, outcomeOfError, outcomeOfStatus, upstreamMetricsOn, xEndpointOf } from '@/lib/observability/upstream-metrics';
+import { inSpan, isTracing, SPAN_KIND } from '@/lib/observability/spans';
 
 // The X SDK sends its requests through an HttpClient that calls the global fetch. Perch gives it
 // this one instead, on node:http(s), so that an operator's or a test's HTTPS agent (a private CA,
@@ -17,6 +18,23 @@ export class NodeHttpClient extends HttpClient {
 
   override request(url: string, options: SdkRequest = {}): Promise<Response> {
     const target = new URL(url);
+    if (!isTracing()) return this.send(target, options);
+    const method = options.method ?? 'GET';
+    // Each request to X is a span of the call's trace (tracing on), named by its endpoint template (ids and usernames masked).
+    const template = xEndpointOf(target.pathname);
+    return inSpan(
+      `x ${method} ${template}`,
+      { 'http.request.method': method, 'url.template': template, 'server.address': target.hostname, 'perch.upstream': 'x' },
+      async (span) => {
+        const answer = await this.send(target, options);
+        span?.setAttribute('http.response.status_code', answer.status);
+        return answer;
+      },
+      SPAN_KIND.client,
+    );
+  }
+
+  private send(target: URL, options: SdkRequest): Promise<Response> {
     const secure = target.protocol === 'https:';
     // Counted and timed by X's endpoint template (ids and usernames masked), metrics on only.
     const measured = upstreamMetricsOn() ? { started: performance.now(), endpoint: xEndpointOf(target.pathname) } : null;
