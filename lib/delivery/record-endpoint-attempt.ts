@@ -1,6 +1,7 @@
 import { componentLogger } from '@/lib/observability/logger';
 import { getPool } from '@/lib/db/pool';
 import { afterAttempt, circuitState, type Circuit } from './circuit-breaker';
+import { observeCircuitOpened } from '@/lib/observability/delivery-metrics';
 
 const log = componentLogger('webhooks');
 
@@ -32,6 +33,7 @@ export async function recordEndpointAttempt(endpointId: string, ok: boolean, kno
     );
     if (rowCount) {
       if (circuitState(before, now) !== 'open' && circuitState(after, now) === 'open') {
+        observeCircuitOpened();
         log.warn({ endpoint_id: endpointId, failures: after.consecutiveFailures, until: after.openUntil?.toISOString() }, `endpoint ${endpointId} paused after ${after.consecutiveFailures} failed attempts in a row, until ${after.openUntil?.toISOString()}`);
       }
       return after;

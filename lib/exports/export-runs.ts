@@ -1,4 +1,5 @@
 import { getPool } from '@/lib/db/pool';
+import { observeExportEnded, observeExportPage } from '@/lib/observability/export-metrics';
 import type { Queryable } from '@/lib/db/queryable';
 import { EXPORT_COLUMNS, type ExportPauseReason, type ExportRow, type ExportStopReason } from './export-store';
 
@@ -60,6 +61,7 @@ export async function commitPage(db: Queryable, claim: ExportClaim, page: Commit
      failing_since = NULL, lease_until = now() + $7 * interval '1 millisecond'`,
     [JSON.stringify(page.position ?? null), page.items, page.credits, page.bytes, page.leaseMs],
   );
+  observeExportPage(page.items);
 }
 
 export type ExportEnd = { status: 'completed'; reason: ExportStopReason } | { status: 'failed'; code: string; message: string };
@@ -77,6 +79,7 @@ export async function endExport(db: Queryable, claim: ExportClaim, end: ExportEn
     [claim.id, claim.epoch, ...values],
   );
   if (!rows[0]) throw new ExportClaimLost(claim.id);
+  observeExportEnded(end.status);
   return rows[0];
 }
 

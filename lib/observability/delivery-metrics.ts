@@ -12,3 +12,8 @@ export function observeWebhookDelivery(outcome: DeliveryOutcome, since?: Date): 
   metrics.webhookDeliveries.labels(outcome).inc();
   if (since) metrics.deliveryLag.observe(Math.max(0, (Date.now() - since.getTime()) / 1000));
 }
+
+/** An endpoint's circuit breaker opened: its deliveries pause after failures in a row. */
+export function observeCircuitOpened(): void {
+  perchMetrics()?.webhookCircuitOpens.inc();
+}

@@ -13,7 +13,25 @@ import type { PerchMetrics } from './metrics';
 const globalForPool = globalThis as typeof globalThis & { perchPool?: pg.Pool; perchMeterPool?: pg.Pool };
 
 const QUEUE_DEPTH_SQL = "SELECT count(*)::int AS n FROM realtime_deliveries WHERE status = 'pending'";
-const QUEUE_DEPTH_TIMEOUT_MS = 2_000;
+const UNFINISHED_EXPORTS_SQL = "SELECT status, count(*)::int AS count FROM exports WHERE status IN ('queued', 'running', 'paused') GROUP BY status";
+const QUERY_TIMEOUT_MS = 2_000;
+
+/** A scrape-time count: its rows, or undefined when the database fails or does not answer within QUERY_TIMEOUT_MS. */
+async function countWithin<T extends object>(sql: string): Promise<T[] | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), QUERY_TIMEOUT_MS);
+  });
+  try {
+    const counted = getPool()
+      .query<T>(sql)
+      .then(({ rows }) => rows)
+      .catch(() => undefined);
+    return await Promise.race([counted, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** Gauges every process reports: its database pools, its meter's leases, its open streams. */
 export function collectProcessGauges(metrics: PerchMetrics): void {
@@ -32,23 +50,11 @@ export function collectProcessGauges(metrics: PerchMetrics): void {
 }
 
 /**
- * The server's: webhook deliveries pending (one count on the partial index of pending rows, per
- * scrape). A database that does not answer in time leaves the gauge at its last value.
+ * The server's: webhook deliveries pending and exports unfinished, one count each per scrape on
+ * their partial indexes (pending rows, unfinished exports). A database that does not answer in
+ * time leaves the gauges at their last values.
  */
 export function collectServerGauges(metrics: PerchMetrics): void {
-  metrics.readers.webhookQueueDepth = async () => {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<undefined>((resolve) => {
-      timer = setTimeout(() => resolve(undefined), QUEUE_DEPTH_TIMEOUT_MS);
-    });
-    try {
-      const counted = getPool()
-        .query<{ n: number }>(QUEUE_DEPTH_SQL)
-        .then(({ rows }) => rows[0]?.n)
-        .catch(() => undefined);
-      return await Promise.race([counted, late]);
-    } finally {
-      clearTimeout(timer);
-    }
-  };
+  metrics.readers.webhookQueueDepth = async () => (await countWithin<{ n: number }>(QUEUE_DEPTH_SQL))?.[0]?.n;
+  metrics.readers.exportsUnfinished = () => countWithin<{ status: string; count: number }>(UNFINISHED_EXPORTS_SQL);
 }

@@ -38,12 +38,16 @@ export const METRICS = {
   leasesOpen: { name: 'perch_leases_open', help: 'Credit leases this instance holds now.' },
   leaseCredits: { name: 'perch_leases_credits_held', help: 'Credits held in this instance’s leases now (unused, reserved by calls in flight, or charged and not yet flushed).' },
   webhookDeliveries: { name: 'perch_webhook_deliveries_total', help: 'Webhook delivery attempts by outcome: delivered, retrying (failed, another try scheduled), failed (given up), endpoint_disabled, awaiting_credits.' },
+  webhookCircuitOpens: { name: 'perch_webhook_circuit_opens_total', help: 'Webhook endpoints paused by their circuit breaker after failed attempts in a row.' },
   webhookQueueDepth: { name: 'perch_webhook_queue_depth', help: 'Webhook deliveries pending in the database (all instances together: take max, not sum, across instances).' },
   deliveryLag: { name: 'perch_delivery_lag_seconds', help: 'Seconds from a match (or an event’s creation) to its webhook delivery.' },
   streamConnections: { name: 'perch_stream_connections', help: 'Open /v2 match streams (SSE) on this instance.' },
   dbPoolTotal: { name: 'perch_db_pool_connections', help: 'Open connections of a database pool (pool: main, meter).' },
   dbPoolIdle: { name: 'perch_db_pool_idle', help: 'Idle connections of a database pool.' },
   dbPoolWaiting: { name: 'perch_db_pool_waiting', help: 'Queries waiting for a connection of a database pool (saturation).' },
+  exportsUnfinished: { name: 'perch_exports', help: 'Exports not finished, by status (queued, running, paused), in the database (all instances together: take max, not sum).' },
+  exportItems: { name: 'perch_export_items_total', help: 'Items written to export files by this instance (a page whose transaction rolled back is counted again when redone).' },
+  exportsFinished: { name: 'perch_exports_finished_total', help: 'Exports this instance ended, by status (completed, failed).' },
 } as const;
 
 /** What a gauge reads at scrape time, set by whoever owns the figure (metrics-collectors.ts). */
@@ -52,6 +56,7 @@ export type GaugeReaders = {
   leases?: () => { open: number; credits: number; buffered: number };
   streamConnections?: () => number;
   webhookQueueDepth?: () => Promise<number | undefined>;
+  exportsUnfinished?: () => Promise<Array<{ status: string; count: number }> | undefined>;
 };
 
 function createMetrics() {
@@ -83,8 +88,22 @@ function createMetrics() {
     leasesReturned: new Counter({ ...m.leasesReturned, registers }),
     leaseFailures: new Counter({ ...m.leaseFailures, labelNames: ['action'] as const, registers }),
     webhookDeliveries: new Counter({ ...m.webhookDeliveries, labelNames: ['outcome'] as const, registers }),
+    webhookCircuitOpens: new Counter({ ...m.webhookCircuitOpens, registers }),
     deliveryLag: new Histogram({ ...m.deliveryLag, buckets: LAG_BUCKETS, registers }),
+    exportItems: new Counter({ ...m.exportItems, registers }),
+    exportsFinished: new Counter({ ...m.exportsFinished, labelNames: ['status'] as const, registers }),
   };
+  new Gauge({
+    ...m.exportsUnfinished,
+    labelNames: ['status'] as const,
+    registers,
+    async collect() {
+      const counts = await readers.exportsUnfinished?.();
+      if (!counts) return;
+      // Every status is set, those without exports to 0: a status emptied since the last scrape reads 0, not its old count.
+      for (const status of ['queued', 'running', 'paused']) this.set({ status }, counts.find((c) => c.status === status)?.count ?? 0);
+    },
+  });
   new Gauge({
     ...m.usageFlushBuffered,
     registers,
