@@ -81,7 +81,8 @@ function createMetrics() {
     usageFlushRows: new Counter({ ...m.usageFlushRows, registers }),
     usageFlushDuration: new Histogram({ ...m.usageFlushDuration, buckets: FLUSH_BUCKETS, registers }),
     usageFlushFailures: new Counter({ ...m.usageFlushFailures, registers }),
-    usageFlushLastSuccess: new Gauge({ ...m.usageFlushLastSuccess, registers }),
+    // The server's and the dashboard process's merge by max (a sum of two times means nothing).
+    usageFlushLastSuccess: new Gauge({ ...m.usageFlushLastSuccess, aggregator: 'max', registers }),
     leasesTaken: new Counter({ ...m.leasesTaken, registers }),
     leaseCreditsTaken: new Counter({ ...m.leaseCreditsTaken, registers }),
     leasesRenewed: new Counter({ ...m.leasesRenewed, registers }),
