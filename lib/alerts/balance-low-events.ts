@@ -1,6 +1,6 @@
 import { getPool } from '@/lib/db/pool';
 import { toCredits } from '@/lib/credits/credit-amount';
-import { wakeEndpointSql } from '@/lib/delivery/wake-endpoint';
+import { notifyAccountEvents, storeAccountEventsCtes } from '@/lib/delivery/event-store';
 import { runReportedLoop } from '@/lib/health/run-reported-loop';
 import { DEFAULT_LOW_BALANCE_THRESHOLD } from './balance-alert';
 
@@ -31,20 +31,17 @@ const SCAN_SQL = `
   WHERE (NOT notified AND threshold > 0 AND balance < threshold) OR (notified AND (threshold = 0 OR balance >= threshold))`;
 
 // The claim: flipping notified from false to true (or creating the row, with the default
-// threshold, already notified) succeeds for one instance only; the same statement queues one
-// delivery per active endpoint, so a claim never exists without its deliveries.
+// threshold, already notified) succeeds for one instance only; the same statement stores the
+// event (listable in GET /v2/events) and queues one delivery of it per active endpoint taking
+// account.balance_low, so a claim never exists without its event and deliveries.
 const NOTIFY_SQL = `
   WITH claimed AS (
     INSERT INTO balance_alerts AS ba (user_id, threshold, notified) VALUES ($1, $2::bigint, true)
     ON CONFLICT (user_id) DO UPDATE SET notified = true
       WHERE NOT ba.notified AND ba.threshold > 0 AND $3::bigint < ba.threshold
     RETURNING ba.user_id, ba.threshold
-  ), created AS (
-    INSERT INTO realtime_deliveries (endpoint_id, event, data)
-    SELECT e.id, '${BALANCE_LOW_EVENT}', jsonb_build_object('balance', $3::bigint, 'threshold', claimed.threshold)
-    FROM claimed JOIN realtime_endpoints e ON e.user_id = claimed.user_id AND e.active
-    RETURNING id, endpoint_id
-  ) SELECT created.id::text, ${wakeEndpointSql('created.endpoint_id')} FROM created`;
+  ), ${storeAccountEventsCtes('claimed', { userId: 'claimed.user_id', event: `'${BALANCE_LOW_EVENT}'`, data: "jsonb_build_object('balance', $3::bigint, 'threshold', claimed.threshold)" })}
+  SELECT s.id::text, (SELECT count(*) FROM event_turns)::int AS woken FROM stored_events s`;
 
 const REARM_SQL = `
   UPDATE balance_alerts SET notified = false
@@ -68,7 +65,10 @@ export async function checkLowBalances(): Promise<BalanceCheckResult> {
       if (rowCount) result.rearmed.push(row.user_id);
     } else {
       const { rows: sent } = await pool.query(NOTIFY_SQL, [row.user_id, DEFAULT_LOW_BALANCE_THRESHOLD, balance]);
-      if (sent.length > 0) result.notified.push(row.user_id);
+      if (sent.length > 0) {
+        result.notified.push(row.user_id);
+        await notifyAccountEvents(pool, [row.user_id]);
+      }
     }
   }
   return result;

@@ -1,6 +1,6 @@
 import { getPool } from '@/lib/db/pool';
 import { toCredits } from '@/lib/credits/credit-amount';
-import { wakeEndpointSql } from '@/lib/delivery/wake-endpoint';
+import { notifyAccountEvents, storeAccountEventsCtes } from '@/lib/delivery/event-store';
 import { runReportedLoop } from '@/lib/health/run-reported-loop';
 import { sendMail } from '@/lib/mail/send-mail';
 import { budgetClock } from './budget-clock';
@@ -15,8 +15,9 @@ export const BUDGET_ALERT_LOOP = 'budget_alerts';
 // alert percentages, in the current period at the budget clock $1. Spend is what is written:
 // calls served from a lease count once flushed (within the flush interval).
 // The claim is the INSERT into budget_alerts: its primary key (scope, period, period start,
-// percent) lets one instance, once, send each alert; the same statement queues one signed
-// delivery per active endpoint (as account.balance_low does), so a claim never exists without them.
+// percent) lets one instance, once, send each alert; the same statement stores the event (GET
+// /v2/events) and queues one signed delivery of it per active endpoint taking budget.threshold
+// (as account.balance_low does), so a claim never exists without them.
 const CLAIM_SQL = `
   WITH c AS (SELECT coalesce($1::timestamptz, now()) AS at),
   scopes AS (
@@ -45,18 +46,15 @@ const CLAIM_SQL = `
     SELECT workspace_id, key_id, period, period_start, percent, budget, spent, resets_at FROM crossed
     ON CONFLICT DO NOTHING
     RETURNING workspace_id, key_id, period, percent, budget, spent, resets_at
-  ), created AS (
-    INSERT INTO realtime_deliveries (endpoint_id, event, data)
-    SELECT e.id, '${BUDGET_THRESHOLD_EVENT}', jsonb_build_object(
+  ), ${storeAccountEventsCtes('claimed a', {
+    userId: 'a.workspace_id',
+    event: `'${BUDGET_THRESHOLD_EVENT}'`,
+    data: `jsonb_build_object(
              'scope', CASE WHEN a.key_id = '' THEN 'workspace' ELSE 'key' END, 'key_id', nullif(a.key_id, ''), 'period', a.period,
-             'percent', a.percent, 'budget', a.budget, 'spent', a.spent, 'resets_at', to_char(a.resets_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
-    FROM claimed a JOIN realtime_endpoints e ON e.user_id = a.workspace_id AND e.active
-    RETURNING id, endpoint_id
-  ), woken AS (
-    SELECT ${wakeEndpointSql('d.endpoint_id')} FROM (SELECT DISTINCT endpoint_id FROM created) d
-  )
+             'percent', a.percent, 'budget', a.budget, 'spent', a.spent, 'resets_at', to_char(a.resets_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`,
+  })}
   SELECT a.workspace_id, a.key_id, (SELECT name FROM api_keys WHERE id = a.key_id) AS key_name, w.name AS workspace_name,
-         a.period, a.percent, a.budget::text, a.spent::text, a.resets_at, (SELECT count(*) FROM woken)::int AS woken
+         a.period, a.percent, a.budget::text, a.spent::text, a.resets_at, (SELECT count(*) FROM event_turns)::int AS woken
   FROM claimed a JOIN workspaces w ON w.id = a.workspace_id`;
 
 // Who hears of a budget by mail: the workspace's owners and billing members.
@@ -126,6 +124,7 @@ export async function checkBudgetAlerts(): Promise<BudgetAlert[]> {
     spent: toCredits(row.spent),
     resetsAt: row.resets_at,
   }));
+  await notifyAccountEvents(pool, alerts.map((alert) => alert.workspaceId));
   for (const alert of alerts) {
     const { rows: recipients } = await pool.query<{ email: string }>(RECIPIENTS_SQL, [alert.workspaceId]);
     const mail = alertMail(alert);

@@ -27,7 +27,31 @@ export async function matchPriceCeiling(workspaceId?: string): Promise<number> {
 
 /** What one match of a rule on `platform` costs `workspaceId` now, from the price book this instance holds. */
 export function matchPrice(workspaceId: string, platform: string, at = Date.now()): number {
-  return chargeFor(getPriceBook().priceOf(MATCH_OPERATION, platform, workspaceId, at), 1);
+  return eventPrice('rule.match', workspaceId, platform, at);
+}
+
+// The one place an event type gets its price (issue 32): each paid type is one item of the read
+// that would have found it. A follow.* event is a follower (one item of getUserFollowers), a
+// profile.* event a profile (one getUser), a rule.match a tweet (searchTweets). Account events
+// (balance, budget, exports) and any type not listed here are free and never held.
+const EVENT_OPERATIONS: Record<string, { id: string; cost: (typeof COSTS)[keyof typeof COSTS] }> = {
+  'rule.match': MATCH_OPERATION,
+  'follow.added': { id: 'getUserFollowers', cost: COSTS.follower },
+  'follow.removed': { id: 'getUserFollowers', cost: COSTS.follower },
+  'profile.updated': { id: 'getUser', cost: COSTS.profile },
+  'profile.unavailable': { id: 'getUser', cost: COSTS.profile },
+  'profile.available': { id: 'getUser', cost: COSTS.profile },
+};
+
+/** Whether events of this type are priced (held and charged on first delivery); the others are free and never held. */
+export function isPaidEvent(event: string): boolean {
+  return Object.hasOwn(EVENT_OPERATIONS, event);
+}
+
+/** What one event of type `event` of a rule on `platform` costs `workspaceId` now (0: free), from the price book this instance holds. */
+export function eventPrice(event: string, workspaceId: string, platform: string, at = Date.now()): number {
+  const operation = EVENT_OPERATIONS[event];
+  return operation ? chargeFor(getPriceBook().priceOf(operation, platform, workspaceId, at), 1) : 0;
 }
 
 export type MatchOwner = { matchId: string; userId: string; keyId: string };
@@ -38,21 +62,26 @@ export type MatchPayment = { settle: (latencyMs: number) => Promise<void>; relea
 // Filed under the rule's platform, as a call is under the platform that served it.
 const usage = (status: number, items: number, latencyMs: number, platform: string) => ({ operation: 'deliverMatch', tag: 'Rules', status, items, latencyMs, source: 'api' as const, platform });
 
+const NOTHING_TO_PAY: MatchPayment = { settle: async () => {}, release: async () => {} };
+
 /**
- * Holds the price of a match before it is delivered, as any call is held. When the account
- * cannot pay, its rules pause with the reason and null is returned: nothing is sent.
- * A match already paid for (delivered on another channel) needs no hold.
+ * Holds the price of an event (a match, a follow, a profile change: eventPrice) before it is
+ * delivered, as any call is held. When the account cannot pay, its rules pause with the reason
+ * and null is returned: nothing is sent. An event already paid for (delivered on another channel)
+ * and a free event (account events) need no hold.
  */
 export async function holdMatchPayment(owner: MatchOwner, requestId: string): Promise<MatchPayment | null> {
-  const { rows } = await getPool().query<{ paid: boolean; platform: string | null }>(
-    'SELECT m.charged_at IS NOT NULL AS paid, r.platform FROM realtime_matches m LEFT JOIN realtime_rules r ON r.id = m.rule_id WHERE m.id = $1::bigint',
+  const { rows } = await getPool().query<{ paid: boolean; platform: string | null; event: string }>(
+    'SELECT m.charged_at IS NOT NULL AS paid, r.platform, m.event FROM realtime_matches m LEFT JOIN realtime_rules r ON r.id = m.rule_id WHERE m.id = $1::bigint',
     [owner.matchId],
   );
-  if (rows[0]?.paid) return { settle: async () => {}, release: async () => {} };
+  if (rows[0]?.paid) return NOTHING_TO_PAY;
   // The price when the hold is placed is the price charged, as for a call.
   await ensurePriceBook();
   const platform = rows[0]?.platform ?? 'local';
-  const price = matchPrice(owner.userId, platform);
+  const event = rows[0]?.event ?? 'rule.match';
+  if (!isPaidEvent(event)) return NOTHING_TO_PAY;
+  const price = eventPrice(event, owner.userId, platform);
   const hold = await placeHold({ userId: owner.userId, keyId: owner.keyId, requestId, amount: price });
   if (!hold.ok) {
     // A daily or monthly budget resets by itself: rules stay active, this match is not sent.

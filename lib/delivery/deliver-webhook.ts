@@ -30,7 +30,7 @@ type DeliveryRow = {
 };
 
 const LOAD_SQL = `
-  SELECT d.id, d.status, d.event, d.attempts, d.created_at, coalesce(d.replayed_at, d.created_at) AS retry_from, d.data, e.url, e.active, e.secret, e.previous_secret,
+  SELECT d.id, d.status, d.event, d.attempts, d.created_at, coalesce(d.replayed_at, d.created_at) AS retry_from, coalesce(d.data, m.data) AS data, e.url, e.active, e.secret, e.previous_secret,
          coalesce(e.previous_secret_expires_at > now(), false) AS previous_valid, e.user_id,
          m.id::text AS match_id, m.key_id, m.rule_id::text AS rule_id, r.tag AS rule_tag, m.matched_at, m.tweet
   FROM realtime_deliveries d
@@ -61,7 +61,8 @@ export async function deliverWebhook(deliveryId: string, beforeRelease: (ok: boo
     return 'skipped';
   }
   let payment: MatchPayment | null = null;
-  if (delivery.event === 'rule.match' && delivery.match_id !== null && delivery.key_id !== null) {
+  // Events of a rule are held (each at its price, charge-match.ts); account events have no key and are free.
+  if (delivery.match_id !== null && delivery.key_id !== null) {
     payment = await holdMatchPayment({ matchId: delivery.match_id, userId: delivery.user_id, keyId: delivery.key_id }, `dlv_${deliveryId}`);
     if (!payment) {
       await pool.query(`UPDATE realtime_deliveries SET status = 'awaiting_credits', last_error = 'insufficient credits', lease_until = NULL WHERE id = $1 AND status = 'pending'`, [deliveryId]);
@@ -73,12 +74,13 @@ export async function deliverWebhook(deliveryId: string, beforeRelease: (ok: boo
     id: deliveryId,
     event: delivery.event,
     created_at: delivery.created_at.toISOString(),
+    // Account events reference their stored event too, but have no rule: match stays null, as before the event store.
     match:
-      delivery.match_id === null
+      delivery.match_id === null || delivery.rule_id === null
         ? null
         : { id: delivery.match_id, rule: { id: delivery.rule_id ?? '', tag: delivery.rule_tag ?? '' }, matched_at: delivery.matched_at!.toISOString() },
     tweet: delivery.tweet ?? null,
-    // Events other than matches (account.balance_low) carry their payload; they cost nothing.
+    // Events other than matches (account.balance_low, follow.*, …) carry their payload: the event's (older deliveries kept their own).
     ...(delivery.data === null ? {} : { data: delivery.data }),
   });
   const secrets = delivery.previous_secret && delivery.previous_valid ? [delivery.secret, delivery.previous_secret] : [delivery.secret];

@@ -4,6 +4,7 @@ import { isDatabaseUnavailable } from '@/lib/db/database-unavailable';
 import { CHANNELS } from '@/lib/rules/record-matches';
 import { holdMatchPayment } from './charge-match';
 import { subscribe } from './notifications';
+import { accountChannelPayload } from './event-store';
 import { inStreamDatabaseTurn } from './stream-database-turns';
 import { numberSetting } from './number-setting';
 
@@ -20,27 +21,56 @@ export const STREAM_SETTINGS = {
   },
 };
 
-type MatchRow = { id: string; rule_id: string; tag: string; tweet: unknown; matched_at: Date; user_id: string };
-
 const PAGE = 500;
+
+type EventRow = { id: string; event: string; rule_id: string | null; tag: string | null; tweet: unknown; data: unknown; matched_at: Date; user_id: string };
+
+/** Whose stream: a key's, carrying its rules' events and its workspace's account events. */
+export type StreamOwner = { keyId: string; userId: string };
 
 const encoder = new TextEncoder();
 
-/** The newest match id of a key: where a stream without Last-Event-ID starts (new matches only). */
-export async function latestMatchId(keyId: string): Promise<string> {
-  const { rows } = await getPool().query<{ id: string | null }>('SELECT max(id)::text AS id FROM realtime_matches WHERE key_id = $1', [keyId]);
+/** The newest event id of a key's stream: where a stream without Last-Event-ID starts (new events only). Both reads are indexed (key_id, id) and (user_id, id) of account events. */
+export async function latestMatchId(owner: StreamOwner): Promise<string> {
+  const { rows } = await getPool().query<{ id: string | null }>(
+    `SELECT greatest((SELECT max(id) FROM realtime_matches WHERE key_id = $1), (SELECT max(id) FROM realtime_matches WHERE user_id = $2 AND rule_id IS NULL))::text AS id`,
+    [owner.keyId, owner.userId],
+  );
   return rows[0].id ?? '0';
 }
 
+// A page of the key's events after an id, oldest first: its rules' events by (key_id, id), its
+// workspace's account events by the partial (user_id, id) index, merged.
+const PAGE_SQL = `
+  SELECT * FROM (
+    (SELECT m.id::text, m.event, m.rule_id::text, r.tag, m.tweet, m.data, m.matched_at, m.user_id FROM realtime_matches m JOIN realtime_rules r ON r.id = m.rule_id
+     WHERE m.key_id = $1 AND m.id > $3::bigint AND m.matched_at > now() - $4 * interval '1 hour' ORDER BY m.id LIMIT ${PAGE})
+    UNION ALL
+    (SELECT m.id::text, m.event, NULL, NULL, NULL, m.data, m.matched_at, m.user_id FROM realtime_matches m
+     WHERE m.user_id = $2 AND m.rule_id IS NULL AND m.id > $3::bigint AND m.matched_at > now() - $4 * interval '1 hour' ORDER BY m.id LIMIT ${PAGE})
+  ) e ORDER BY e.id::bigint LIMIT ${PAGE}`;
+
+/** The SSE frame of one event: "match" (as before the event store) for rule.match, else the event's type. */
+function eventFrame(row: EventRow): string {
+  const rule = row.rule_id === null ? null : { id: row.rule_id, tag: row.tag ?? '' };
+  if (row.event === 'rule.match') {
+    return `id: ${row.id}\nevent: match\ndata: ${JSON.stringify({ id: row.id, rule, matched_at: row.matched_at.toISOString(), tweet: row.tweet })}\n\n`;
+  }
+  return `id: ${row.id}\nevent: ${row.event}\ndata: ${JSON.stringify({ id: row.id, type: row.event, created_at: row.matched_at.toISOString(), rule, data: row.data })}\n\n`;
+}
+
 /**
- * A Server-Sent Events body of a key's matches after `afterId`, oldest first: replayed from the
- * table within the retention window, then pushed as the matcher's notifications arrive.
- * Each event's id is the match id (Last-Event-ID resumes after it). A match is paid for once,
+ * A Server-Sent Events body of a key's events after `afterId`, oldest first (its rules' matches,
+ * follow and profile events, and its workspace's account events): replayed from the event store
+ * within the retention window, then pushed as notifications arrive. Each event's id is the
+ * event id (Last-Event-ID resumes after it). A rule's event is paid for once,
  * on its first delivery on any channel; when the account cannot pay, the stream ends with an
  * `error` event and the rules are paused for credits. `onClose` runs once when the stream ends,
  * however it ends (the client left, an error, the server ending it): the stream's slot is given back.
  */
-export function matchStream(keyId: string, afterId: string, signal: AbortSignal, onClose: () => void = () => {}): ReadableStream<Uint8Array> {
+export function matchStream(owner: StreamOwner, afterId: string, signal: AbortSignal, onClose: () => void = () => {}): ReadableStream<Uint8Array> {
+  const { keyId, userId } = owner;
+  const accountEvents = accountChannelPayload(userId);
   let lastId = afterId;
   let closed = false;
   let pumping: Promise<void> | null = null;
@@ -66,22 +96,18 @@ export function matchStream(keyId: string, afterId: string, signal: AbortSignal,
   };
 
   const pumpOnce = async (): Promise<number> => {
-    const { rows } = await getPool().query<MatchRow>(
-      `SELECT m.id::text, m.rule_id::text, r.tag, m.tweet, m.matched_at, m.user_id FROM realtime_matches m JOIN realtime_rules r ON r.id = m.rule_id
-       WHERE m.key_id = $1 AND m.id > $2::bigint AND m.matched_at > now() - $3 * interval '1 hour' ORDER BY m.id LIMIT ${PAGE}`,
-      [keyId, lastId, STREAM_SETTINGS.retentionHours],
-    );
+    const { rows } = await getPool().query<EventRow>(PAGE_SQL, [keyId, userId, lastId, STREAM_SETTINGS.retentionHours]);
     for (const row of rows) {
       if (closed) return 0;
-      const payment = await holdMatchPayment({ matchId: row.id, userId: row.user_id, keyId }, `stream_${row.id}`);
-      if (!payment) {
+      // Account events are free; a rule's event is held at its price (charge-match.ts) and paid once.
+      const payment = row.rule_id === null ? null : await holdMatchPayment({ matchId: row.id, userId: row.user_id, keyId }, `stream_${row.id}`);
+      if (row.rule_id !== null && !payment) {
         write(`event: error\ndata: ${JSON.stringify({ code: 'insufficient_credits', message: 'the balance cannot pay for more matches: rules are paused until credits are granted' })}\n\n`);
         close();
         return 0;
       }
-      const event = { id: row.id, rule: { id: row.rule_id, tag: row.tag }, matched_at: row.matched_at.toISOString(), tweet: row.tweet };
-      write(`id: ${row.id}\nevent: match\ndata: ${JSON.stringify(event)}\n\n`);
-      await payment.settle(0);
+      write(eventFrame(row));
+      await payment?.settle(0);
       lastId = row.id;
     }
     return rows.length;
@@ -122,7 +148,7 @@ export function matchStream(keyId: string, afterId: string, signal: AbortSignal,
       write(`retry: 2000\n: connected to the matches of this key\n\n`);
       try {
         const stop = await subscribe(CHANNELS.matches, (payload) => {
-          if (payload === keyId || payload === '') pump();
+          if (payload === keyId || payload === accountEvents || payload === '') pump();
         });
         // Closed while subscribing: close() ran before there was anything to unsubscribe.
         if (closed) return stop();

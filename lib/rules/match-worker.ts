@@ -1,6 +1,7 @@
 import { componentLogger } from '@/lib/observability/logger';
 import { getPool } from '@/lib/db/pool';
 import { subscribe } from '@/lib/delivery/notifications';
+import { purgeExpiredEvents } from '@/lib/delivery/event-store';
 import { forgetLoop, reportLoopDown, reportLoopUp } from '@/lib/health/loop-health';
 import { CHANNELS, compileActiveRules, recordMatches, type FoundMatch } from './record-matches';
 import type { CompiledRule } from './compile-rule';
@@ -105,12 +106,10 @@ export async function startMatchWorker(): Promise<MatchWorker> {
     return running;
   };
 
-  // Matches older than the retention are purged (with their delivery log) once an hour, by
-  // whichever instance gets there: keeps the table to what streams and retries can still use.
+  // Events (matches and every other kind) older than PERCH_EVENT_RETENTION_DAYS are purged (with
+  // their delivery log) once an hour, by whichever instance gets there (event-store.ts).
   const purge = setInterval(() => {
-    void getPool()
-      .query(`DELETE FROM realtime_matches WHERE matched_at < now() - $1 * interval '1 day'`, [Number(process.env.PERCH_MATCH_RETENTION_DAYS ?? 7)])
-      .catch((error: Error) => log.error({ err: error }, `purging old matches failed: ${error.message}`));
+    void purgeExpiredEvents().catch((error: Error) => log.error({ err: error }, `purging old events failed: ${error.message}`));
   }, 3_600_000);
   purge.unref();
   const sweep = setInterval(() => void run(), SWEEP_EVERY_MS);

@@ -1,6 +1,7 @@
 import { componentLogger } from '@/lib/observability/logger';
 import type pg from 'pg';
 import { wakeEndpointSql } from '@/lib/delivery/wake-endpoint';
+import { endpointTakesSql, EVENTS_CHANNEL } from '@/lib/delivery/event-store';
 import type { PlatformName } from '@/lib/platform/platform';
 import type { Tweet } from '@/lib/platform/types';
 import { compileRule, type CompiledRule } from './compile-rule';
@@ -9,12 +10,12 @@ import { loadActiveRules } from './rule-store';
 const log = componentLogger('realtime');
 
 /** Channels: the tweets trigger, the rules trigger, and the one streams listen on for new matches. */
-export const CHANNELS = { tweets: 'perch_realtime_tweets', rules: 'perch_realtime_rules', matches: 'perch_realtime_matches' } as const;
+export const CHANNELS = { tweets: 'perch_realtime_tweets', rules: 'perch_realtime_rules', matches: EVENTS_CHANNEL } as const;
 
 /** A rule that matched a tweet, and the tweet as deliveries carry it. */
 export type FoundMatch = { rule_id: string; tweet_id: string; tweet: Tweet };
 
-// A batch's matches, its webhook deliveries and a turn for each endpoint given some (however
+// A batch's matches (rule.match rows of the event store), its webhook deliveries (to the endpoints taking rule.match) and a turn for each endpoint given some (however
 // many), in one statement of the caller's transaction. Rules paused or deleted since the rule
 // set was loaded are left out here.
 const RECORD_SQL = `
@@ -30,7 +31,7 @@ const RECORD_SQL = `
     RETURNING id, user_id, key_id
   ), delivered AS (
     INSERT INTO realtime_deliveries (endpoint_id, match_id, event)
-    SELECT e.id, m.id, 'rule.match' FROM matched m JOIN realtime_endpoints e ON e.user_id = m.user_id AND e.active
+    SELECT e.id, m.id, 'rule.match' FROM matched m JOIN realtime_endpoints e ON e.user_id = m.user_id AND e.active AND ${endpointTakesSql('e', "'rule.match'")}
     RETURNING id, endpoint_id
   ), jobs AS (
     SELECT ${wakeEndpointSql('woken.endpoint_id')} FROM (SELECT DISTINCT endpoint_id FROM delivered) woken
