@@ -38,6 +38,8 @@ const OBSERVED_CASE = 'getUser, metrics and logs on vs off';
 // Prometheus' default scrape interval: the scrapes' own cost is part of what is measured.
 const SCRAPE_INTERVAL_MS = 15_000;
 
+const MCP_CASE = 'getUser via MCP tool call';
+
 type Measure = { rps: number; p50: number; p99: number; errors: number; requests: number; latencies: number[] };
 
 type Target = autocannon.Options;
@@ -137,6 +139,14 @@ async function compare(perchTargets: Target | Target[], bare: Target, connection
   };
 }
 
+/** Fails the run unless the MCP call succeeds and charges what getUser costs (a tool error would be a fast 200). */
+async function expectMcpCharged(target: { url: string; headers: Record<string, string>; body: string }): Promise<void> {
+  const answer = (await (await fetch(target.url, { method: 'POST', headers: target.headers, body: target.body })).json()) as {
+    result?: { isError?: boolean; structuredContent?: { meta?: { credits_charged?: number } } };
+  };
+  if (!answer.result || answer.result.isError || !answer.result.structuredContent?.meta?.credits_charged) throw new Error(`the MCP get_user call failed: ${JSON.stringify(answer).slice(0, 500)}`);
+}
+
 async function benchKey(email = 'bench@perch.local'): Promise<string> {
   const userId = await accountIdByEmail(email).catch(async () => (await createAccount({ email, password: 'bench-password-123', credits: 0 })).id);
   await grantCredits(userId, 1_000_000_000_000, 'benchmark');
@@ -174,6 +184,12 @@ async function main(): Promise<void> {
     // Each connection cycles through all 64 keys, so every account is busy at once.
     const manyAccounts = { url: `${api}/v2/users/${username}`, requests: manyKeys.map((k) => ({ method: 'GET' as const, headers: { authorization: `Bearer ${k}` } })) };
     const bareUser = { url: `${bare}/user?username=${username}` };
+    const mcpGetUser = {
+      url: `${api}/mcp`,
+      method: 'POST' as const,
+      headers: { ...auth, accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_user', arguments: { username } } }),
+    };
     // Started only when their case runs. Both with tracing off; the log level decides whether a
     // line is written per call (stdout is drained by the benchmark, counted, never parsed).
     let observed: { on: string; off: string; logBytes: () => number; scrape: () => Promise<number> } | null = null;
@@ -222,9 +238,14 @@ async function main(): Promise<void> {
         api: { url: `${api}/v2/users/${username}/followers-ids?count=5000`, headers: auth },
         bare: { url: `${bare}/followers-ids?username=${username}` },
       },
+      // Issue 33: the same getUser as an MCP tools/call (POST /mcp, JSON-RPC) on the same server, key
+      // and user; "bare" is the /v2 call here: perch/bare is MCP/v2 (target ≥ 0.67, i.e. ≤ 1.5× the server time).
+      { name: MCP_CASE, api: mcpGetUser, bare: getUser, warmUp: FIRST_WARM_UP_S },
       // "bare" is the server with metrics and logs off here: perch/bare is on/off.
       ...(observed ? [{ name: OBSERVED_CASE, api: { url: `${observed.on}/v2/users/${username}`, headers: auth }, bare: { url: `${observed.off}/v2/users/${username}`, headers: auth }, warmUp: FIRST_WARM_UP_S }] : []),
     ];
+    // A tool error is a 200 too: the benchmark must measure calls that succeed and charge.
+    if (CASES.test(MCP_CASE)) await expectMcpCharged(mcpGetUser);
     console.log(`\nautocannon -c ${CONNECTIONS} (unless named), ${DURATION_S} s each of Perch and bare in ${ROUNDS} turns; user @${username}, search "${query}"\n`);
     const table: Record<string, Record<string, string | number>> = {};
     const scraping = observed && setInterval(() => void observed.scrape().catch(() => undefined), SCRAPE_INTERVAL_MS);
@@ -246,6 +267,8 @@ async function main(): Promise<void> {
     }
     if (scraping) clearInterval(scraping);
     console.table(table);
+    const mcpRow = table[MCP_CASE];
+    if (mcpRow) console.log(`\n${MCP_CASE}: ${mcpRow['perch req/s']} vs /v2 getUser ${mcpRow['bare req/s']} req/s, ratio ${mcpRow['perch/bare']} (target ≥ 0.67); p50 ${mcpRow['perch p50 ms']} vs ${mcpRow['bare p50 ms']} ms`);
     const observedRow = table[OBSERVED_CASE];
     if (observed && observedRow) {
       const counted = await observed.scrape();

@@ -80,7 +80,7 @@ export function mcpRoute({ platforms = getServedPlatforms }: McpRouteOptions = {
     }
     const headers = headersOf(req);
     const origin = publicOrigin(headers as unknown as Headers);
-    const apiRequest: ApiRequest = { method: 'POST', url: `${origin}/mcp`, headers, body: null, signal: new AbortController().signal };
+    const apiRequest: ApiRequest = { method: 'POST', url: `${origin}/mcp`, headers, body: null, signal: NEVER_ABORTED };
 
     let authenticated;
     let platform;
@@ -101,31 +101,41 @@ export function mcpRoute({ platforms = getServedPlatforms }: McpRouteOptions = {
 
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     const server = createMcpServer({ caller: authenticated.caller, platform, platformHeader: headers.get('perch-platform'), origin, dashboardOrigin: origin });
-    try {
-      await server.connect(transport);
-      const webRequest = new Request(`${origin}/mcp`, { method: 'POST', headers: transportHeaders(req) });
-      const response = await transport.handleRequest(webRequest, { parsedBody: body.value });
-      const out: Record<string, string> = { ...authenticated.rateHeaders, 'cache-control': 'no-store' };
-      response.headers.forEach((value, name) => {
-        out[name] = value;
-      });
-      const text = response.body ? await response.text() : '';
-      out['content-length'] = String(Buffer.byteLength(text));
-      res.writeHead(response.status, out);
-      res.end(text);
-    } finally {
-      void transport.close();
-      void server.close();
-    }
+    await server.connect(transport);
+    const response = await transport.handleRequest(transportRequest(req, origin), { parsedBody: body.value });
+    const out: Record<string, string> = { ...authenticated.rateHeaders, 'cache-control': 'no-store' };
+    response.headers.forEach((value, name) => {
+      out[name] = value;
+    });
+    const text = response.body ? await response.text() : '';
+    out['content-length'] = String(Buffer.byteLength(text));
+    res.writeHead(response.status, out);
+    res.end(text);
+    // Neither server nor transport is closed: in JSON mode the answer above ended everything they
+    // held (no stream, no timer), and nothing refers to them after this request. Closing cost
+    // each request an error object and an abort signal for the pending requests it had none of.
   };
 }
 
-/** The headers the transport checks (Accept, Content-Type, MCP-Protocol-Version). */
-function transportHeaders(req: IncomingMessage): Headers {
-  const headers = new Headers();
-  for (const name of ['accept', 'content-type', 'mcp-protocol-version', 'last-event-id']) {
+const NEVER_ABORTED = new AbortController().signal;
+
+/**
+ * What the transport reads of the request when its body is given parsed (handleRequest,
+ * handlePostRequest in the SDK 1.32): the method, the URL and the Accept, Content-Type and
+ * MCP-Protocol-Version headers. A Web Request built for it cost a tool call about as much as
+ * the SDK's own work on it: these few fields are given over the node request instead.
+ */
+function transportRequest(req: IncomingMessage, origin: string): Request {
+  const pick = (name: string) => {
     const value = req.headers[name];
-    if (typeof value === 'string') headers.set(name, value);
-  }
-  return headers;
+    return typeof value === 'string' ? value : null;
+  };
+  const names = ['accept', 'content-type', 'mcp-protocol-version'];
+  const headers = {
+    get: (name: string) => (names.includes(name.toLowerCase()) ? pick(name.toLowerCase()) : null),
+    has: (name: string) => names.includes(name.toLowerCase()) && pick(name.toLowerCase()) !== null,
+    entries: () => names.filter((name) => pick(name) !== null).map((name) => [name, pick(name)!] as [string, string])[Symbol.iterator](),
+  };
+  return { method: 'POST', url: `${origin}/mcp`, headers } as unknown as Request;
 }
+
