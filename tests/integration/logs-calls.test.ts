@@ -73,7 +73,7 @@ describe('the call log of server.ts', () => {
   it('writes one JSON call record per /v2 call, from both processes, with the answer’s request id and charge', { timeout: 60_000 }, async () => {
     const ok = await v2(`/v2/users/${username}`, key.key);
     expect(ok.status).toBe(200);
-    const missing = await v2('/v2/users/no_such_user_logs', key.key);
+    const missing = await v2('/v2/users/nosuchuser0', key.key);
     expect(missing.status).toBe(404);
     const refused = await v2('/v2/account', BOGUS_KEY);
     expect(refused.status).toBe(401);
@@ -138,7 +138,7 @@ describe('PERCH_LOG_LEVEL', () => {
     try {
       const response = await fetch(`${quiet.url}/v2/users/${username}`, { headers: { authorization: `Bearer ${key.key}` } });
       expect(response.status).toBe(200);
-      expect((await fetch(`${quiet.url}/v2/users/no_such_user_logs`, { headers: { authorization: `Bearer ${key.key}` } })).status).toBe(404);
+      expect((await fetch(`${quiet.url}/v2/users/nosuchuser0`, { headers: { authorization: `Bearer ${key.key}` } })).status).toBe(404);
     } finally {
       // Stopped, it has written all it will: an absent line is not one still on its way.
       await quiet.stop();
