@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SecretPanel } from '@/components/ui/secret-panel';
 import type { DashboardEndpoint } from '@/lib/dashboard/get-realtime';
+import { ENDPOINT_KIND_LABELS } from '@/lib/delivery/targets/endpoint-kinds';
 import { EndpointForm, type EndpointWithSecret } from './endpoint-form';
 import { TestEventResult } from './test-event-result';
 
@@ -28,7 +29,15 @@ function CircuitBadge({ endpoint }: { endpoint: DashboardEndpoint }) {
   );
 }
 
-/** The account's webhook endpoints: add (secret shown once), send a test event, rotate the secret, delete. */
+/** Where an endpoint delivers and what: its kind, address, digest period and event filter, in one line. */
+function endpointSummary(endpoint: DashboardEndpoint): string {
+  const kind = ENDPOINT_KIND_LABELS[endpoint.type];
+  const digest = endpoint.type === 'email' ? ` every ${endpoint.digestMinutes} min` : '';
+  const events = endpoint.events === null ? 'all events' : endpoint.events.join(', ');
+  return `${kind}${digest} · ${events}`;
+}
+
+/** The account's endpoints (webhook, Slack, Discord, email): add (a webhook's secret shown once), send a test event, rotate a webhook's secret, delete. */
 export function EndpointsPanel({ endpoints, onChanged }: { endpoints: DashboardEndpoint[]; onChanged: () => void }) {
   const [revealed, setRevealed] = useState<Revealed | null>(null);
   const [confirming, setConfirming] = useState<Pending | null>(null);
@@ -71,7 +80,8 @@ export function EndpointsPanel({ endpoints, onChanged }: { endpoints: DashboardE
       )}
       <EndpointForm
         onCreated={(endpoint) => {
-          setRevealed({ endpoint, rotated: false });
+          // Only a webhook signs its deliveries: the others' secret is never used, so not shown.
+          if (endpoint.type === 'webhook') setRevealed({ endpoint, rotated: false });
           onChanged();
         }}
       />
@@ -84,7 +94,8 @@ export function EndpointsPanel({ endpoints, onChanged }: { endpoints: DashboardE
             <li key={endpoint.id} aria-label={endpoint.url} className="flex flex-col gap-2 py-3">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <div className="min-w-0 text-sm">
-                  <span className="break-all font-mono">{endpoint.url}</span>
+                  <span className="break-all font-mono">{endpoint.type === 'email' ? endpoint.email : endpoint.url}</span>
+                  <span className="block text-xs font-medium text-slate-700 dark:text-slate-300">{endpointSummary(endpoint)}</span>
                   <span className="block text-xs text-slate-500 dark:text-slate-400">
                     {endpoint.description && `${endpoint.description} · `}since {endpoint.createdAt} UTC
                     {endpoint.previousSecretExpiresAt && ` · previous secret valid until ${endpoint.previousSecretExpiresAt} UTC`}
@@ -95,9 +106,11 @@ export function EndpointsPanel({ endpoints, onChanged }: { endpoints: DashboardE
                   <Button variant="secondary" className={SMALL} onClick={() => void sendTest(endpoint)}>
                     Send test event
                   </Button>
-                  <Button variant="secondary" className={SMALL} onClick={() => setConfirming({ endpoint, action: 'rotate' })}>
-                    Rotate secret
-                  </Button>
+                  {endpoint.type === 'webhook' && (
+                    <Button variant="secondary" className={SMALL} onClick={() => setConfirming({ endpoint, action: 'rotate' })}>
+                      Rotate secret
+                    </Button>
+                  )}
                   <Button variant="danger" className={SMALL} onClick={() => setConfirming({ endpoint, action: 'delete' })}>
                     Delete
                   </Button>

@@ -19,7 +19,8 @@ const settled = (delivery: Delivery | null | undefined) => !!delivery && (delive
 function describe(delivery: Delivery | null | undefined): string {
   if (!settled(delivery)) return 'Test event sent: waiting for the first attempt…';
   const d = delivery!;
-  const answer = d.last_status_code === null ? (d.last_error ?? 'no answer') : `HTTP ${d.last_status_code}`;
+  // An email endpoint's attempt has no HTTP status: a delivered one was a mail queued.
+  const answer = d.last_status_code === null ? (d.last_error ?? (d.status === 'delivered' ? 'mail queued' : 'no answer')) : `HTTP ${d.last_status_code}`;
   const latency = d.last_latency_ms === null ? '' : ` in ${d.last_latency_ms} ms`;
   if (d.status === 'delivered') return `Test event delivered: ${answer}${latency}.`;
   const beyond = d.last_status_code === null ? null : deliveryErrorBeyondCode(d.last_status_code, d.last_error);

@@ -1,5 +1,6 @@
 import { getPool } from '@/lib/db/pool';
 import { circuitState, type CircuitState } from '@/lib/delivery/circuit-breaker';
+import type { EndpointKind } from '@/lib/delivery/targets/endpoint-kinds';
 import type { DeliveryStatus } from './delivery-status';
 
 export type DashboardRule = {
@@ -21,7 +22,14 @@ export type DashboardRule = {
 };
 export type DashboardEndpoint = {
   id: string;
+  /** webhook, slack, discord or email (migration 20261201111500_endpoint_kinds). */
+  type: EndpointKind;
   url: string;
+  /** email endpoints: the address and the digest period. */
+  email: string | null;
+  digestMinutes: number | null;
+  /** The events routed to it; null: every event. */
+  events: string[] | null;
   description: string;
   createdAt: string;
   previousSecretExpiresAt: string | null;
@@ -63,7 +71,7 @@ export async function getRealtime(userId: string, status: DeliveryStatus | null)
       [userId],
     ),
     pool.query<EndpointRow>(
-      `SELECT id::text, url, description, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') AS "createdAt",
+      `SELECT id::text, kind AS type, url, email_to AS email, digest_minutes AS "digestMinutes", events, description, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') AS "createdAt",
               to_char(previous_secret_expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') AS "previousSecretExpiresAt",
               consecutive_failures AS "consecutiveFailures", circuit_open_until AS "circuitOpenUntil",
               to_char(circuit_open_until AT TIME ZONE 'UTC', 'HH24:MI') AS "retryAt"

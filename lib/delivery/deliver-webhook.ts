@@ -3,7 +3,10 @@ import { holdMatchPayment, type MatchPayment } from './charge-match';
 import { postWebhook } from './post-webhook';
 import { nextRetryDelay } from './retry-policy';
 import { SIGNATURE_HEADER, signatureHeader } from './sign-payload';
-import { webhookBody, type WebhookEventName } from './webhook-payload';
+import { webhookBody, type WebhookEvent, type WebhookEventName } from './webhook-payload';
+import { deliverEmailDigest } from './deliver-email-digest';
+import { serviceRequest } from './targets/service-request';
+import type { EndpointKind } from './targets/target-url';
 import { observeWebhookDelivery } from '@/lib/observability/delivery-metrics';
 
 type DeliveryRow = {
@@ -15,6 +18,10 @@ type DeliveryRow = {
   /** Where the retry window starts: the last replay, else the creation. */
   retry_from: Date;
   url: string;
+  /** How the endpoint delivers: a signed POST (webhook), a Slack or Discord message, an email digest. */
+  kind: EndpointKind;
+  endpoint_id: string;
+  email_to: string | null;
   active: boolean;
   secret: string;
   previous_secret: string | null;
@@ -31,7 +38,7 @@ type DeliveryRow = {
 
 const LOAD_SQL = `
   SELECT d.id, d.status, d.event, d.attempts, d.created_at, coalesce(d.replayed_at, d.created_at) AS retry_from, coalesce(d.data, m.data) AS data, e.url, e.active, e.secret, e.previous_secret,
-         coalesce(e.previous_secret_expires_at > now(), false) AS previous_valid, e.user_id,
+         coalesce(e.previous_secret_expires_at > now(), false) AS previous_valid, e.user_id, e.kind, d.endpoint_id::text AS endpoint_id, e.email_to,
          m.id::text AS match_id, m.key_id, m.rule_id::text AS rule_id, r.tag AS rule_tag, m.matched_at, m.tweet
   FROM realtime_deliveries d
   JOIN realtime_endpoints e ON e.id = d.endpoint_id
@@ -60,6 +67,11 @@ export async function deliverWebhook(deliveryId: string, beforeRelease: (ok: boo
     observeWebhookDelivery('endpoint_disabled');
     return 'skipped';
   }
+  // An email endpoint mails a digest of its waiting deliveries (holding each one's price itself).
+  if (delivery.kind === 'email') {
+    const digest = { id: deliveryId, endpointId: delivery.endpoint_id, event: delivery.event, attempts: delivery.attempts, retryFrom: delivery.retry_from, emailTo: delivery.email_to ?? '' };
+    return deliverEmailDigest(digest, beforeRelease);
+  }
   let payment: MatchPayment | null = null;
   // Events of a rule are held (each at its price, charge-match.ts); account events have no key and are free.
   if (delivery.match_id !== null && delivery.key_id !== null) {
@@ -70,7 +82,7 @@ export async function deliverWebhook(deliveryId: string, beforeRelease: (ok: boo
       return 'skipped';
     }
   }
-  const body = webhookBody({
+  const event: WebhookEvent = {
     id: deliveryId,
     event: delivery.event,
     created_at: delivery.created_at.toISOString(),
@@ -82,10 +94,13 @@ export async function deliverWebhook(deliveryId: string, beforeRelease: (ok: boo
     tweet: delivery.tweet ?? null,
     // Events other than matches (account.balance_low, follow.*, …) carry their payload: the event's (older deliveries kept their own).
     ...(delivery.data === null ? {} : { data: delivery.data }),
-  });
+  };
+  const body = webhookBody(event);
   const secrets = delivery.previous_secret && delivery.previous_valid ? [delivery.secret, delivery.previous_secret] : [delivery.secret];
   const timestamp = Math.floor(Date.now() / 1000);
-  const outcome = await postWebhook(delivery.url, body, {
+  // Slack and Discord get their own readable message, through the same POST, address rules and retries.
+  const service = delivery.kind === 'slack' || delivery.kind === 'discord' ? serviceRequest(delivery.kind, event) : null;
+  const outcome = service ? await postWebhook(delivery.url, service.body, service.headers) : await postWebhook(delivery.url, body, {
     'content-type': 'application/json',
     'user-agent': 'Perch-Webhooks/1',
     'perch-delivery-id': deliveryId,

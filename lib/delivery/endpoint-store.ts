@@ -3,13 +3,24 @@ import { getPool } from '@/lib/db/pool';
 import { wakeEndpointSql } from './wake-endpoint';
 import { circuitView, type CircuitView } from './circuit-breaker';
 import { newEndpointSecret } from './sign-payload';
+import type { RoutableEventName } from './event-data';
+import type { EndpointKind } from './targets/target-url';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An endpoint as the API lists it (the secret is shown only on creation and rotation), with its circuit breaker. */
 export type Endpoint = {
   id: string;
+  /** How it delivers (migration 20261201111500_endpoint_kinds); every kind has the same deliveries, retries, breaker, test and replay. */
+  type: EndpointKind;
+  /** The URL POSTed to; an email endpoint's is mailto:<email>. */
   url: string;
+  /** email only: where the digests go. */
+  email: string | null;
+  /** email only: at most one mail per this many minutes (0: as soon as events are due). */
+  digest_minutes: number | null;
+  /** The events routed here (null: every event); test events are always sent. */
+  events: RoutableEventName[] | null;
   description: string;
   active: boolean;
   created_at: string;
@@ -32,7 +43,7 @@ export type Delivery = {
   delivered_at: string | null;
 };
 
-const ENDPOINT_COLUMNS = `id::text, url, description, active, created_at, previous_secret_expires_at, consecutive_failures, circuit_open_until`;
+const ENDPOINT_COLUMNS = `id::text, kind AS type, url, email_to AS email, digest_minutes, events, description, active, created_at, previous_secret_expires_at, consecutive_failures, circuit_open_until`;
 type EndpointRow = Omit<Endpoint, 'created_at' | 'previous_secret_expires_at' | 'circuit'> & {
   created_at: Date;
   previous_secret_expires_at: Date | null;
@@ -48,14 +59,37 @@ const toEndpoint = ({ consecutive_failures, circuit_open_until, ...row }: Endpoi
 
 export const MAX_ENDPOINTS_PER_ACCOUNT = 10;
 
-/** Registers an endpoint for an account with a new secret; null when the account has the most allowed. */
-export async function createEndpoint(userId: string, url: string, description: string): Promise<(Endpoint & { secret: string }) | null> {
+/** How a new endpoint delivers, besides its URL (checked by the caller): a webhook by default, every event. */
+export type EndpointOptions = { kind?: EndpointKind; email?: string; digestMinutes?: number; events?: RoutableEventName[] | null };
+
+/** The digest period of an email endpoint created without one. */
+export const DEFAULT_DIGEST_MINUTES = 15;
+
+/**
+ * Registers an endpoint for an account with a new secret (signing webhooks; Slack, Discord and
+ * email endpoints keep one unused, so every kind rotates alike); null when the account has the
+ * most allowed. An email endpoint's url is mailto:<email>.
+ */
+export async function createEndpoint(userId: string, url: string | null, description: string, options: EndpointOptions = {}): Promise<(Endpoint & { secret: string }) | null> {
   const secret = newEndpointSecret();
+  const kind = options.kind ?? 'webhook';
+  const email = kind === 'email' ? (options.email ?? null) : null;
+  if (kind === 'email' ? email === null : url === null) throw new Error(`a ${kind} endpoint needs ${kind === 'email' ? 'an email address' : 'a URL'}`);
   const { rows } = await getPool().query<EndpointRow>(
-    `INSERT INTO realtime_endpoints (user_id, url, description, secret)
-     SELECT $1, $2, $3, $4 WHERE (SELECT count(*) FROM realtime_endpoints WHERE user_id = $1) < $5
+    `INSERT INTO realtime_endpoints (user_id, url, description, secret, kind, email_to, digest_minutes, events)
+     SELECT $1, $2, $3, $4, $6, $7, $8, $9::text[] WHERE (SELECT count(*) FROM realtime_endpoints WHERE user_id = $1) < $5
      RETURNING ${ENDPOINT_COLUMNS}`,
-    [userId, url, description, secret, MAX_ENDPOINTS_PER_ACCOUNT],
+    [
+      userId,
+      email === null ? url : `mailto:${email}`,
+      description,
+      secret,
+      MAX_ENDPOINTS_PER_ACCOUNT,
+      kind,
+      email,
+      kind === 'email' ? (options.digestMinutes ?? DEFAULT_DIGEST_MINUTES) : null,
+      options.events ?? null,
+    ],
   );
   return rows[0] ? { ...toEndpoint(rows[0]), secret } : null;
 }

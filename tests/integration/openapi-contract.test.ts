@@ -57,6 +57,11 @@ const NOT_EXPRESSIBLE: Array<{ why: string; matches: (refusal: Refusal) => boole
   { why: 'a rule’s accounts must exist on the platform', matches: (r) => /^accounts: no such user/.test(r.message) },
   { why: 'interval_seconds is taken on X only: it depends on the platform serving the call', matches: (r) => r.details.some((d) => d.path === 'interval_seconds') },
   { why: 'how many rules a key and endpoints an account already have', matches: (r) => /already has the most rules allowed|already has \d+ webhook endpoints/.test(r.message) },
+  {
+    why: 'an endpoint’s fields depend on its type (url for webhook, slack and discord; email and digest_minutes for email): a body is one strict object here, without oneOf, so the document says it in words',
+    matches: (r) =>
+      r.operationId === 'createWebhook' && /^(url|email|digest_minutes): (required for an? \w+ endpoint|only for an email endpoint|an email endpoint takes email, not url)/.test(r.message),
+  },
   { why: 'the stream of a key without rules', matches: (r) => r.operationId === 'streamMatches' && /has no rules/.test(r.message) },
   { why: 'a delivery still pending cannot be replayed yet', matches: (r) => /still pending/.test(r.message) },
   { why: 'the connected account cannot follow itself', matches: (r) => /cannot follow or unfollow themselves/.test(r.message) },

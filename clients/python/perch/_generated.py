@@ -801,7 +801,11 @@ CreateWebhookResult = TypedDict(
     "CreateWebhookResult",
     {
         "id": "str",
+        "type": "Literal[\"webhook\", \"slack\", \"discord\", \"email\"]",
         "url": "str",
+        "email": "Optional[str]",
+        "digest_minutes": "Optional[int]",
+        "events": "Optional[List[Literal[\"rule.match\", \"follow.added\", \"follow.removed\", \"profile.updated\", \"profile.unavailable\", \"profile.available\", \"account.balance_low\", \"budget.threshold\", \"export.completed\", \"export.failed\"]]]",
         "description": "str",
         "active": "bool",
         "created_at": "str",
@@ -826,7 +830,11 @@ ListWebhooksResult = TypedDict(
     "ListWebhooksResult",
     {
         "id": "str",
+        "type": "Literal[\"webhook\", \"slack\", \"discord\", \"email\"]",
         "url": "str",
+        "email": "Optional[str]",
+        "digest_minutes": "Optional[int]",
+        "events": "Optional[List[Literal[\"rule.match\", \"follow.added\", \"follow.removed\", \"profile.updated\", \"profile.unavailable\", \"profile.available\", \"account.balance_low\", \"budget.threshold\", \"export.completed\", \"export.failed\"]]]",
         "description": "str",
         "active": "bool",
         "created_at": "str",
@@ -850,7 +858,11 @@ RotateWebhookSecretResult = TypedDict(
     "RotateWebhookSecretResult",
     {
         "id": "str",
+        "type": "Literal[\"webhook\", \"slack\", \"discord\", \"email\"]",
         "url": "str",
+        "email": "Optional[str]",
+        "digest_minutes": "Optional[int]",
+        "events": "Optional[List[Literal[\"rule.match\", \"follow.added\", \"follow.removed\", \"profile.updated\", \"profile.unavailable\", \"profile.available\", \"account.balance_low\", \"budget.threshold\", \"export.completed\", \"export.failed\"]]]",
         "description": "str",
         "active": "bool",
         "created_at": "str",
@@ -1714,16 +1726,20 @@ class Operations:
     def create_webhook(
         self,
         *,
-        url: str,
+        type: Optional[Literal["webhook", "slack", "discord", "email"]] = None,
+        url: Optional[str] = None,
+        email: Optional[str] = None,
+        digest_minutes: Optional[int] = None,
+        events: Optional[List[Literal["rule.match", "follow.added", "follow.removed", "profile.updated", "profile.unavailable", "profile.available", "account.balance_low", "budget.threshold", "export.completed", "export.failed"]]] = None,
         description: Optional[str] = None,
         timeout: Optional[float] = None,
     ) -> Response[CreateWebhookResult]:
-        """Register a webhook endpoint for your account’s rule matches
+        """Register an endpoint (webhook, Slack, Discord or email) for your account’s events
 
-        HTTPS URLs of public hosts: a URL naming a loopback, private, link-local, CGNAT, multicast, unspecified or reserved address in any notation (decimal, hex, octal, short IPv4 forms; IPv4-mapped, NAT64 and 6to4 IPv6 forms) or a local name (localhost, *.localhost, *.local, *.internal, single labels) is refused with a 400 naming url, unless the deployment sets PERCH_WEBHOOK_ALLOW_PRIVATE=1 (development), which also allows plain HTTP to those hosts only. Every attempt resolves the host again and connects only if all its addresses are public (no redirect is followed); the delivery log's last_error is then only could not connect (a refused address included), timed out, TLS error or HTTP <status>, as for POST /v2/webhooks/{webhookId}/test. At most 10 per account. Each delivery is a JSON POST {id, event, created_at, match: {id, rule: {id, tag}, matched_at}, tweet} with headers Perch-Delivery-Id (the body's id, the same on every retry: de-duplicate by it), Perch-Event, Perch-Timestamp and Perch-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint secret> (a second v1 during a secret rotation's overlap). Answer 2xx within 10 s; anything else is retried with exponential backoff (30 s doubling, at most hourly) for 24 hours, then kept as failed. Each match delivered costs what one tweet of searchTweets (POST /v2/search) costs the workspace on the rule's platform (its x-credits; the workspace's own terms apply), once, on its first success; failed deliveries cost nothing. Perch-Event is rule.match, test (sent on request) or account.balance_low: sent once, free, when the account's balance (credits leased by running instances counted in) falls below its low-balance alert threshold (Billing page; 1000 credits by default, 0 turns it off), with match and tweet null and data {balance, threshold}; it is sent again only after the balance has been back at or above the threshold. Perch-Event budget.threshold (free) is sent once per budget, period and alert percentage when a daily or monthly budget of the workspace or of one of its keys reaches that percentage, with match and tweet null and data {scope (key or workspace), key_id, period (day or month), percent, budget, spent, resets_at}. Perch-Event export.completed or export.failed (free) is sent once when an export of the workspace ends (completed: everything there was, or its max_items / max_credits; failed: the source refused it for good), with match and tweet null and data {export} (the ExportJob, as GET /v2/exports/{exportId} answers it); a cancelled export sends none.
+        type says how the endpoint delivers; every type has the same delivery log, retries, circuit breaker, test event and replay. webhook (default): the signed JSON POST described below. slack: a Slack incoming-webhook URL (https://hooks.slack.com/services/…); each event is a message {text, blocks} in mrkdwn: a readable line with links to the tweet and the profiles, never raw JSON. discord: a Discord webhook URL (https://discord.com/api/webhooks/… or discordapp.com); each event is {content, embeds} in Discord markdown, mentions off. Slack and Discord messages are not signed (the URL is the secret) and carry Perch-Delivery-Id and Perch-Event; other hosts are refused for them unless the deployment sets PERCH_WEBHOOK_ALLOW_PRIVATE=1 (development). email: a digest mailed to email (url is mailto:<email>), at most one per digest_minutes (0 to 1440, default 15; 0: as soon as events are due): the first event after a quiet period is mailed at once, the ones that come while the window is closed wait for its end and go together, oldest first, up to 200 a mail; the deliveries a mail covers are marked delivered when the mail is queued (at least once: a crash in between can send a mail twice). A test event is mailed alone at once. events routes events to the endpoint: null (default) sends every event; a list sends only those (test events are always sent). Event names: rule.match, follow.added, follow.removed, profile.updated, profile.unavailable, profile.available, account.balance_low, budget.threshold, export.completed, export.failed. The data of follow.added/follow.removed is {monitor: {username, direction}, follower, followed}, of profile.updated {user, changes: [{field, old, new}]}, of profile.unavailable {user, reason: suspended|deleted|protected}, of profile.available {user}, each user {id, username, name, profile_url} (lib/delivery/event-data.ts). HTTPS URLs of public hosts: a URL naming a loopback, private, link-local, CGNAT, multicast, unspecified or reserved address in any notation (decimal, hex, octal, short IPv4 forms; IPv4-mapped, NAT64 and 6to4 IPv6 forms) or a local name (localhost, *.localhost, *.local, *.internal, single labels) is refused with a 400 naming url, unless the deployment sets PERCH_WEBHOOK_ALLOW_PRIVATE=1 (development), which also allows plain HTTP to those hosts only. Every attempt resolves the host again and connects only if all its addresses are public (no redirect is followed); the delivery log's last_error is then only could not connect (a refused address included), timed out, TLS error or HTTP <status>, as for POST /v2/webhooks/{webhookId}/test. At most 10 per account. Each delivery is a JSON POST {id, event, created_at, match: {id, rule: {id, tag}, matched_at}, tweet} with headers Perch-Delivery-Id (the body's id, the same on every retry: de-duplicate by it), Perch-Event, Perch-Timestamp and Perch-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint secret> (a second v1 during a secret rotation's overlap). Answer 2xx within 10 s; anything else is retried with exponential backoff (30 s doubling, at most hourly) for 24 hours, then kept as failed. Each match delivered costs what one tweet of searchTweets (POST /v2/search) costs the workspace on the rule's platform (its x-credits; the workspace's own terms apply), once, on its first success; failed deliveries cost nothing. Perch-Event is rule.match, test (sent on request) or account.balance_low: sent once, free, when the account's balance (credits leased by running instances counted in) falls below its low-balance alert threshold (Billing page; 1000 credits by default, 0 turns it off), with match and tweet null and data {balance, threshold}; it is sent again only after the balance has been back at or above the threshold. Perch-Event budget.threshold (free) is sent once per budget, period and alert percentage when a daily or monthly budget of the workspace or of one of its keys reaches that percentage, with match and tweet null and data {scope (key or workspace), key_id, period (day or month), percent, budget, spent, resets_at}. Perch-Event export.completed or export.failed (free) is sent once when an export of the workspace ends (completed: everything there was, or its max_items / max_credits; failed: the source refused it for good), with match and tweet null and data {export} (the ExportJob, as GET /v2/exports/{exportId} answers it); a cancelled export sends none.
 
         Free."""
-        return self._call("createWebhook", {}, {"url": url, "description": description}, timeout=timeout)
+        return self._call("createWebhook", {}, {"type": type, "url": url, "email": email, "digest_minutes": digest_minutes, "events": events, "description": description}, timeout=timeout)
 
     def list_webhooks(
         self,
@@ -1732,7 +1748,7 @@ class Operations:
     ) -> Response[List[ListWebhooksResult]]:
         """List your webhook endpoints
 
-        Each with its circuit breaker. Each endpoint gets at most 2 attempts at once (PERCH_WEBHOOK_ENDPOINT_CONCURRENCY), and one account’s endpoints at most half of an instance’s delivery workers, so a slow or flooded endpoint delays only its own deliveries. After 5 failed attempts in a row (PERCH_WEBHOOK_BREAKER_FAILURES) the endpoint’s circuit breaker opens: no attempt is made for 30 s, then one trial attempt (half-open); a success closes it, a failure keeps it open twice as long as before (at most 10 minutes). Deliveries wait meanwhile without spending attempts.
+        Each with its type, event filter and circuit breaker. Each endpoint gets at most 2 attempts at once (PERCH_WEBHOOK_ENDPOINT_CONCURRENCY), and one account’s endpoints at most half of an instance’s delivery workers, so a slow or flooded endpoint delays only its own deliveries. After 5 failed attempts in a row (PERCH_WEBHOOK_BREAKER_FAILURES) the endpoint’s circuit breaker opens: no attempt is made for 30 s, then one trial attempt (half-open); a success closes it, a failure keeps it open twice as long as before (at most 10 minutes). Deliveries wait meanwhile without spending attempts.
 
         Free."""
         return self._call("listWebhooks", {}, {}, timeout=timeout)
@@ -1757,7 +1773,9 @@ class Operations:
         *,
         timeout: Optional[float] = None,
     ) -> Response[TestWebhookResult]:
-        """Send a signed test event to an endpoint (free)
+        """Send a test event to an endpoint (free)
+
+        A webhook gets a signed test event; a Slack or Discord endpoint a test message; an email endpoint a test mail at once (outside its digest window). Sent whatever the endpoint’s event filter.
 
         Free."""
         return self._call("testWebhook", {"webhookId": webhook_id}, {}, timeout=timeout)

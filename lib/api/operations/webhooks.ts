@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { checkEndpointUrl } from '@/lib/delivery/endpoint-url';
 import { ENDPOINT_URL_PATTERN } from '@/lib/delivery/endpoint-url-pattern';
 import { WEBHOOK_EVENTS } from '@/lib/delivery/webhook-payload';
+import { ROUTABLE_EVENTS } from '@/lib/delivery/event-data';
+import { MAX_EVENTS_PER_MAIL } from '@/lib/delivery/deliver-email-digest';
+import { checkEmailAddress, checkServiceUrl, ENDPOINT_KINDS } from '@/lib/delivery/targets/target-url';
+import { EMAIL_PATTERN } from '@/lib/delivery/targets/endpoint-kinds';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -11,6 +15,7 @@ import {
   replayDelivery,
   rotateEndpointSecret,
   sendTestEvent,
+  DEFAULT_DIGEST_MINUTES,
   type Endpoint,
 } from '@/lib/delivery/endpoint-store';
 import { auditChange } from '../audit-change';
@@ -31,9 +36,15 @@ const CircuitSchema = z
   })
   .describe(`The endpoint’s circuit breaker. ${FAIRNESS_NOTE}`);
 
+const KINDS_NOTE = `type says how the endpoint delivers; every type has the same delivery log, retries, circuit breaker, test event and replay. webhook (default): the signed JSON POST described below. slack: a Slack incoming-webhook URL (https://hooks.slack.com/services/…); each event is a message {text, blocks} in mrkdwn: a readable line with links to the tweet and the profiles, never raw JSON. discord: a Discord webhook URL (https://discord.com/api/webhooks/… or discordapp.com); each event is {content, embeds} in Discord markdown, mentions off. Slack and Discord messages are not signed (the URL is the secret) and carry Perch-Delivery-Id and Perch-Event; other hosts are refused for them unless the deployment sets PERCH_WEBHOOK_ALLOW_PRIVATE=1 (development). email: a digest mailed to email (url is mailto:<email>), at most one per digest_minutes (0 to 1440, default ${DEFAULT_DIGEST_MINUTES}; 0: as soon as events are due): the first event after a quiet period is mailed at once, the ones that come while the window is closed wait for its end and go together, oldest first, up to ${MAX_EVENTS_PER_MAIL} a mail; the deliveries a mail covers are marked delivered when the mail is queued (at least once: a crash in between can send a mail twice). A test event is mailed alone at once. events routes events to the endpoint: null (default) sends every event; a list sends only those (test events are always sent). Event names: ${ROUTABLE_EVENTS.join(', ')}. The data of follow.added/follow.removed is {monitor: {username, direction}, follower, followed}, of profile.updated {user, changes: [{field, old, new}]}, of profile.unavailable {user, reason: suspended|deleted|protected}, of profile.available {user}, each user {id, username, name, profile_url} (lib/delivery/event-data.ts).`;
+
 const EndpointSchema = z.object({
   id: z.string(),
-  url: z.string(),
+  type: z.enum(ENDPOINT_KINDS).describe('webhook, slack, discord or email'),
+  url: z.string().describe('The URL delivered to; mailto:<email> for an email endpoint'),
+  email: z.string().nullable().describe('email endpoints: where the digests go; null otherwise'),
+  digest_minutes: z.number().int().nullable().describe('email endpoints: at most one mail per this many minutes; null otherwise'),
+  events: z.array(z.enum(ROUTABLE_EVENTS)).nullable().describe('The events routed to this endpoint; null: every event'),
   description: z.string(),
   active: z.boolean(),
   created_at: z.string(),
@@ -73,6 +84,20 @@ const endpointUrlField = z
 const endpointState = (endpoint: Endpoint) => ({ url: endpoint.url, description: endpoint.description, active: endpoint.active });
 const endpointTarget = (endpoint: Endpoint) => ({ kind: 'endpoint', id: endpoint.id, label: endpoint.url });
 
+/** Where a new endpoint of `kind` delivers, checked: its URL, or its email address. 400 naming the field otherwise. */
+function checkedTarget(kind: (typeof ENDPOINT_KINDS)[number], body: { url?: string; email?: string; digest_minutes?: number }): { url: string | null; email?: string } {
+  const refuse = (field: string, message: string) => new ApiError('invalid_request', `${field}: ${message}`, [{ path: field, message }]);
+  if (kind === 'email') {
+    if (body.url !== undefined) throw refuse('url', 'an email endpoint takes email, not url');
+    if (body.email === undefined) throw refuse('email', 'required for an email endpoint');
+    return { url: null, email: checkEmailAddress(body.email) };
+  }
+  if (body.email !== undefined) throw refuse('email', `only for an email endpoint (type is ${kind})`);
+  if (body.digest_minutes !== undefined) throw refuse('digest_minutes', `only for an email endpoint (type is ${kind})`);
+  if (body.url === undefined) throw refuse('url', `required for a ${kind} endpoint`);
+  return { url: kind === 'webhook' ? checkEndpointUrl(body.url) : checkServiceUrl(kind, body.url) };
+}
+
 const notFound = (id: string) => new ApiError('not_found', `webhook endpoint ${id} not found`);
 
 export const createWebhook = defineOperation({
@@ -80,14 +105,29 @@ export const createWebhook = defineOperation({
   tag: 'Webhooks',
   method: 'POST',
   path: '/v2/webhooks',
-  summary: 'Register a webhook endpoint for your account’s rule matches',
-  description: `HTTPS URLs of public hosts: a URL naming a loopback, private, link-local, CGNAT, multicast, unspecified or reserved address in any notation (decimal, hex, octal, short IPv4 forms; IPv4-mapped, NAT64 and 6to4 IPv6 forms) or a local name (localhost, *.localhost, *.local, *.internal, single labels) is refused with a 400 naming url, unless the deployment sets PERCH_WEBHOOK_ALLOW_PRIVATE=1 (development), which also allows plain HTTP to those hosts only. Every attempt resolves the host again and connects only if all its addresses are public (no redirect is followed); the delivery log's last_error is then only could not connect (a refused address included), timed out, TLS error or HTTP <status>, as for POST /v2/webhooks/{webhookId}/test. At most ${MAX_ENDPOINTS_PER_ACCOUNT} per account. ${SIGNING_NOTE}`,
+  summary: 'Register an endpoint (webhook, Slack, Discord or email) for your account’s events',
+  description: `${KINDS_NOTE} HTTPS URLs of public hosts: a URL naming a loopback, private, link-local, CGNAT, multicast, unspecified or reserved address in any notation (decimal, hex, octal, short IPv4 forms; IPv4-mapped, NAT64 and 6to4 IPv6 forms) or a local name (localhost, *.localhost, *.local, *.internal, single labels) is refused with a 400 naming url, unless the deployment sets PERCH_WEBHOOK_ALLOW_PRIVATE=1 (development), which also allows plain HTTP to those hosts only. Every attempt resolves the host again and connects only if all its addresses are public (no redirect is followed); the delivery log's last_error is then only could not connect (a refused address included), timed out, TLS error or HTTP <status>, as for POST /v2/webhooks/{webhookId}/test. At most ${MAX_ENDPOINTS_PER_ACCOUNT} per account. ${SIGNING_NOTE}`,
   scope: 'read',
   cost: COSTS.free,
-  body: z.object({ url: endpointUrlField, description: z.string().max(200).optional() }),
+  body: z.object({
+    type: z.enum(ENDPOINT_KINDS).optional().describe('How the endpoint delivers (default webhook)'),
+    url: endpointUrlField.optional().describe('webhook, slack and discord endpoints: where to POST (required for them, refused for email)'),
+    email: z
+      .string()
+      .max(254)
+      .regex(new RegExp(EMAIL_PATTERN, 'u'), 'must be an email address')
+      .optional()
+      .meta({ pattern: EMAIL_PATTERN, description: 'email endpoints: the address the digests go to (required for them, refused for the other types)' }),
+    digest_minutes: integerField(0, 1440).optional().describe(`email endpoints: at most one mail per this many minutes (default ${DEFAULT_DIGEST_MINUTES}; refused for the other types)`),
+    events: z.array(z.enum(ROUTABLE_EVENTS)).min(1).max(ROUTABLE_EVENTS.length).nullable().optional().describe('The events to route here (default null: every event)'),
+    description: z.string().max(200).optional(),
+  }),
   response: EndpointWithSecret,
   handler: async ({ body, caller, request }) => {
-    const endpoint = await createEndpoint(caller.userId, checkEndpointUrl(body.url), body.description ?? '');
+    const kind = body.type ?? 'webhook';
+    const target = checkedTarget(kind, body);
+    const events = body.events ? [...new Set(body.events)] : null;
+    const endpoint = await createEndpoint(caller.userId, target.url, body.description ?? '', { kind, email: target.email, digestMinutes: body.digest_minutes, events });
     if (!endpoint) throw new ApiError('invalid_request', `this account already has ${MAX_ENDPOINTS_PER_ACCOUNT} webhook endpoints: delete one first`);
     await auditChange({ caller, request }, { action: 'endpoint.created', target: endpointTarget(endpoint), after: endpointState(endpoint) });
     return { data: endpoint };
@@ -100,7 +140,7 @@ export const listWebhooks = defineOperation({
   method: 'GET',
   path: '/v2/webhooks',
   summary: 'List your webhook endpoints',
-  description: `Each with its circuit breaker. ${FAIRNESS_NOTE}`,
+  description: `Each with its type, event filter and circuit breaker. ${FAIRNESS_NOTE}`,
   scope: 'read',
   cost: COSTS.free,
   response: z.array(EndpointSchema),
@@ -175,7 +215,8 @@ export const testWebhook = defineOperation({
   tag: 'Webhooks',
   method: 'POST',
   path: '/v2/webhooks/{webhookId}/test',
-  summary: 'Send a signed test event to an endpoint (free)',
+  summary: 'Send a test event to an endpoint (free)',
+  description: 'A webhook gets a signed test event; a Slack or Discord endpoint a test message; an email endpoint a test mail at once (outside its digest window). Sent whatever the endpoint’s event filter.',
   scope: 'read',
   cost: COSTS.free,
   params: endpointParams,

@@ -981,13 +981,30 @@ export type OperationTypes = {
   };
   createWebhook: {
     input: {
-      /** An https URL of a public host, without credentials. Loopback, private, link-local and reserved addresses and local names (localhost, *.local, *.internal, single labels) are refused unless the deployment sets PERCH_WEBHOOK_ALLOW_PRIVATE=1 (development), which also allows plain http to them. */
-      url: string;
+      /** How the endpoint delivers (default webhook) */
+      type?: "webhook" | "slack" | "discord" | "email";
+      /** webhook, slack and discord endpoints: where to POST (required for them, refused for email) */
+      url?: string;
+      /** email endpoints: the address the digests go to (required for them, refused for the other types) */
+      email?: string;
+      /** email endpoints: at most one mail per this many minutes (default 15; refused for the other types) */
+      digest_minutes?: number;
+      /** The events to route here (default null: every event) */
+      events?: Array<"rule.match" | "follow.added" | "follow.removed" | "profile.updated" | "profile.unavailable" | "profile.available" | "account.balance_low" | "budget.threshold" | "export.completed" | "export.failed"> | null;
       description?: string;
     };
     data: {
       id: string;
+      /** webhook, slack, discord or email */
+      type: "webhook" | "slack" | "discord" | "email";
+      /** The URL delivered to; mailto:<email> for an email endpoint */
       url: string;
+      /** email endpoints: where the digests go; null otherwise */
+      email: string | null;
+      /** email endpoints: at most one mail per this many minutes; null otherwise */
+      digest_minutes: number | null;
+      /** The events routed to this endpoint; null: every event */
+      events: Array<"rule.match" | "follow.added" | "follow.removed" | "profile.updated" | "profile.unavailable" | "profile.available" | "account.balance_low" | "budget.threshold" | "export.completed" | "export.failed"> | null;
       description: string;
       active: boolean;
       created_at: string;
@@ -1010,7 +1027,16 @@ export type OperationTypes = {
     input: never;
     data: {
       id: string;
+      /** webhook, slack, discord or email */
+      type: "webhook" | "slack" | "discord" | "email";
+      /** The URL delivered to; mailto:<email> for an email endpoint */
       url: string;
+      /** email endpoints: where the digests go; null otherwise */
+      email: string | null;
+      /** email endpoints: at most one mail per this many minutes; null otherwise */
+      digest_minutes: number | null;
+      /** The events routed to this endpoint; null: every event */
+      events: Array<"rule.match" | "follow.added" | "follow.removed" | "profile.updated" | "profile.unavailable" | "profile.available" | "account.balance_low" | "budget.threshold" | "export.completed" | "export.failed"> | null;
       description: string;
       active: boolean;
       created_at: string;
@@ -1033,7 +1059,16 @@ export type OperationTypes = {
     };
     data: {
       id: string;
+      /** webhook, slack, discord or email */
+      type: "webhook" | "slack" | "discord" | "email";
+      /** The URL delivered to; mailto:<email> for an email endpoint */
       url: string;
+      /** email endpoints: where the digests go; null otherwise */
+      email: string | null;
+      /** email endpoints: at most one mail per this many minutes; null otherwise */
+      digest_minutes: number | null;
+      /** The events routed to this endpoint; null: every event */
+      events: Array<"rule.match" | "follow.added" | "follow.removed" | "profile.updated" | "profile.unavailable" | "profile.available" | "account.balance_low" | "budget.threshold" | "export.completed" | "export.failed"> | null;
       description: string;
       active: boolean;
       created_at: string;
