@@ -6,7 +6,7 @@ import type { PlatformActor } from '@/lib/platform/types';
 import type { ApiRequest } from './api-request';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
-export type Tag = 'Search' | 'Users' | 'Tweets' | 'Lists' | 'Communities' | 'Analytics' | 'Interaction Check' | 'Write API' | 'Account' | 'Rules' | 'Webhooks' | 'Stream' | 'Exports' | 'Usage';
+export type Tag = 'Search' | 'Users' | 'Tweets' | 'Lists' | 'Communities' | 'Analytics' | 'Interaction Check' | 'Write API' | 'Account' | 'Rules' | 'Webhooks' | 'Stream' | 'Events' | 'Exports' | 'Usage';
 
 /** What an operation costs: per item returned, or a fixed price per call (contract section 3). */
 export type Cost =

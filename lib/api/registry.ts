@@ -7,6 +7,7 @@ import { EXPORT_OPERATIONS } from './operations/exports';
 import { EXPORT_FILE_OPERATIONS } from './operations/export-files';
 import { USAGE_OPERATIONS } from './operations/usage';
 import { streamMatches } from './operations/stream';
+import { listEvents } from './operations/events';
 import { checkFollow, checkLike, checkRetweet } from './operations/checks';
 import { getCommunity, getCommunityMembers, getCommunityTweets } from './operations/communities';
 import { getListMembers, getListSubscribers, getListTweets } from './operations/lists';
@@ -37,7 +38,7 @@ import {
   unretweetTweet,
 } from './operations/writes';
 
-/** The 39 operations of the contract, in its order, then the real-time ones (rules, webhooks, stream), exports and usage. */
+/** The 39 operations of the contract, in its order, then the real-time ones (rules, webhooks, stream), the event store's listing, exports and usage. */
 export const OPERATIONS = [
   searchTweets,
   searchUsers,
@@ -80,6 +81,7 @@ export const OPERATIONS = [
   getAccount,
   ...RULE_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
+  listEvents,
   ...EXPORT_OPERATIONS,
   ...USAGE_OPERATIONS,
 ] as unknown as readonly Operation[];

@@ -65,15 +65,16 @@ async function send(operation: ContractOperation, param: string | undefined, ext
 }
 
 describe('the registry', () => {
-  it('has exactly the contract’s 39 operations, methods, paths and prices, then only free real-time, export and usage ones', () => {
+  it('has exactly the contract’s 39 operations, methods, paths and prices, then only free real-time, event-list, export and usage ones', () => {
     const registry = OPERATIONS.slice(0, 39).map((o) => ({ id: o.id, method: o.method, path: o.path, credits: o.cost.credits }));
     const contract = CONTRACT_OPERATIONS.map((o) => ({ id: o.id, method: o.method, path: o.path, credits: PRICE[o.unit] }));
     expect(registry).toEqual(contract);
     expect(contract).toHaveLength(39);
     // An export's pages are charged as they are written, at the exported operation's price; the operations themselves are free.
-    const FREE_TAGS = ['Rules', 'Webhooks', 'Exports', 'Usage'];
+    const FREE_TAGS = ['Rules', 'Webhooks', 'Events', 'Exports', 'Usage'];
     expect(OPERATIONS.slice(39).map((o) => [FREE_TAGS.includes(o.tag), o.cost.credits])).toEqual(OPERATIONS.slice(39).map(() => [true, 0]));
     expect(OPERATIONS.slice(39).filter((o) => o.tag === 'Exports')).toHaveLength(6);
+    expect(OPERATIONS.slice(39).filter((o) => o.tag === 'Events').map((o) => o.id)).toEqual(['listEvents']);
     expect(OPERATIONS.slice(39).filter((o) => o.tag === 'Usage').map((o) => o.id)).toEqual(['getUsage', 'listUsageEvents']);
   });
 });

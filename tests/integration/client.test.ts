@@ -170,6 +170,11 @@ describe('every method, once', () => {
       return perch.replayWebhookDelivery(deliveryId);
     },
     deleteWebhook: () => perch.deleteWebhook(webhookId),
+    // Three stored account events (their sources have their own tests): a page of 2 and a next one.
+    listEvents: async () => {
+      await getPool().query(`INSERT INTO realtime_matches (user_id, event, data) SELECT $1, 'budget.threshold', jsonb_build_object('n', n) FROM generate_series(1, 3) n`, [account.userId]);
+      return perch.listEvents(page);
+    },
     // Exports are only queued here (the server runs none): each call is free.
     createExport: async () => {
       const result = await perch.createExport({ operation: 'getUserFollowers', params: { username: subjects.followers } });
@@ -219,6 +224,7 @@ describe('every method, once', () => {
     getExport: ({ data }) => expect(data).toMatchObject({ id: exportId, status: 'queued' }),
     cancelExport: ({ data }) => expect(data).toMatchObject({ id: exportId, status: 'cancelled' }),
     deleteExport: ({ data }) => expect(data).toEqual({ id: exportId, deleted: true }),
+    listEvents: ({ data }) => expect(data.map((event) => [event.type, event.rule, event.data])).toEqual([['budget.threshold', null, { n: 1 }], ['budget.threshold', null, { n: 2 }]]),
     getUsage: ({ data }) => expect(data.groups.find((group) => group.operation === 'getUser')?.calls).toBeGreaterThan(0),
     listUsageEvents: ({ data }) => expect(data.map((event) => [event.operation, event.key_id])).toEqual([['getUsage', account.keyId], ['deleteExport', account.keyId]]),
   };

@@ -4,6 +4,7 @@ import type * as account from '@/lib/api/operations/account';
 import type * as analytics from '@/lib/api/operations/analytics';
 import type * as checks from '@/lib/api/operations/checks';
 import type * as communities from '@/lib/api/operations/communities';
+import type * as events from '@/lib/api/operations/events';
 import type * as exportOperations from '@/lib/api/operations/exports';
 import type * as lists from '@/lib/api/operations/lists';
 import type * as rules from '@/lib/api/operations/rules';
@@ -28,7 +29,7 @@ type ExportsById = typeof exportOperations & {
   cancelExport: typeof exportOperations.cancelExportOperation;
 };
 type Declared = Pick<
-  typeof account & typeof analytics & typeof checks & typeof communities & typeof lists & typeof search & typeof tweets & typeof users & typeof writes & typeof rules & typeof webhooks & ExportsById & typeof usage,
+  typeof account & typeof analytics & typeof checks & typeof communities & typeof lists & typeof search & typeof tweets & typeof users & typeof writes & typeof rules & typeof webhooks & typeof events & ExportsById & typeof usage,
   OperationId
 >;
 type SchemaInput<Id extends OperationId> = RouteOf<Id>['input'] extends 'body'
@@ -47,7 +48,7 @@ describe('client types', () => {
       | 'searchTweets' | 'searchUsers' | 'getUserTweets' | 'getUserMentions' | 'getUserReplies' | 'getUserMedia' | 'getUserFollowers'
       | 'getUserFollowerIds' | 'getUserFollowing' | 'getUserVerifiedFollowers' | 'getTweetConversation' | 'getTweetQuotes'
       | 'getTweetRetweeters' | 'getTweetLikers' | 'getListTweets' | 'getListMembers' | 'getListSubscribers' | 'getCommunityTweets'
-      | 'getCommunityMembers' | 'listUsageEvents'
+      | 'getCommunityMembers' | 'listEvents' | 'listUsageEvents'
     >();
   });
 

@@ -13,10 +13,10 @@ const all = model.tags.flatMap((t) => t.operations);
 const op = (id: string) => all.find((o) => o.id === id)!;
 
 describe('buildDocsModel', () => {
-  it('lists all 39 contract operations, the 15 real-time ones, the 6 of exports and the 2 of usage once, by tag, in the contract’s order', () => {
-    expect(model.operationCount).toBe(39 + 15 + 6 + 2);
+  it('lists all 39 contract operations, the 15 real-time ones, the event list, the 6 of exports and the 2 of usage once, by tag, in the contract’s order', () => {
+    expect(model.operationCount).toBe(39 + 15 + 1 + 6 + 2);
     expect(all.map((o) => o.id)).toEqual(OPERATIONS.map((o) => o.id));
-    expect(model.tags.map((t) => t.name)).toEqual(['Search', 'Users', 'Tweets', 'Lists', 'Communities', 'Analytics', 'Interaction Check', 'Write API', 'Account', 'Rules', 'Webhooks', 'Exports', 'Usage']);
+    expect(model.tags.map((t) => t.name)).toEqual(['Search', 'Users', 'Tweets', 'Lists', 'Communities', 'Analytics', 'Interaction Check', 'Write API', 'Account', 'Rules', 'Webhooks', 'Events', 'Exports', 'Usage']);
   });
 
   it('gives each operation its cost, scope, inputs, response type and errors', () => {

@@ -25,15 +25,15 @@ describe('the OpenAPI document', () => {
     expect(validator.version).toBe('3.1');
   });
 
-  it('has all 39 contract operations, the 15 real-time ones, the 8 of exports, the 2 of usage and the stream, each once, with its cost', () => {
+  it('has all 39 contract operations, the 15 real-time ones, the event list, the 8 of exports, the 2 of usage and the stream, each once, with its cost', () => {
     const ids = operations.map((o) => o.operationId);
-    expect(ids).toHaveLength(39 + 15 + 8 + 2 + 1);
-    expect(new Set(ids).size).toBe(39 + 15 + 8 + 2 + 1);
+    expect(ids).toHaveLength(39 + 15 + 1 + 8 + 2 + 1);
+    expect(new Set(ids).size).toBe(39 + 15 + 1 + 8 + 2 + 1);
     expect(ids).toEqual(expect.arrayContaining(['createExport', 'estimateExport', 'listExports', 'getExport', 'cancelExport', 'deleteExport', 'downloadExport', 'exportEvents']));
     for (const operation of operations) expect(typeof operation['x-credits'].credits).toBe('number');
     expect(operations.find((o) => o.operationId === 'searchTweets')!['x-credits'].credits).toBe(15);
     expect(operations.find((o) => o.operationId === 'getAccount')!['x-credits'].credits).toBe(0);
-    expect(operations.filter((o) => ['getUsage', 'listUsageEvents'].includes(o.operationId)).map((o) => o['x-credits'].credits)).toEqual([0, 0]);
+    expect(operations.filter((o) => ['getUsage', 'listUsageEvents', 'listEvents'].includes(o.operationId)).map((o) => o['x-credits'].credits)).toEqual([0, 0, 0]);
   });
 
   it('describes parameters and bodies, and the contract records as shared components', () => {

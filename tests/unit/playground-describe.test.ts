@@ -14,8 +14,8 @@ const view = (id: string): OperationView => views.find((v) => v.id === id)!;
 const field = (id: string, name: string) => view(id).fields.find((f) => f.name === name)!;
 
 describe('describeOperation', () => {
-  it('describes all 39 contract, 15 real-time, 6 export and 2 usage operations, every field of their schemas once, names unique within an operation', () => {
-    expect(views).toHaveLength(39 + 15 + 6 + 2);
+  it('describes all 39 contract, 15 real-time, 1 event-list, 6 export and 2 usage operations, every field of their schemas once, names unique within an operation', () => {
+    expect(views).toHaveLength(39 + 15 + 1 + 6 + 2);
     for (const operation of OPERATIONS) {
       const names = view(operation.id).fields.map((f) => f.name);
       const expected = [operation.params, operation.query, operation.body].flatMap((schema) => Object.keys(schema?.shape ?? {}));

@@ -1,5 +1,6 @@
 """Perch: a typed client for the /v2 social data API, on the standard library alone."""
 from ._client import Perch, Response
+from ._events import Events
 from ._exports import Exports
 from ._generated import OPERATIONS
 from ._generated import *  # noqa: F401,F403 - the record TypedDicts (Tweet, User, ...)
@@ -27,6 +28,7 @@ __all__ = [
     "OPERATIONS",
     "AccountNotConnectedError",
     "AuthenticationError",
+    "Events",
     "Exports",
     "ConnectionError",
     "ExportCancelledError",

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, Generic, Iterator, Mapping, Optional, Tuple, TypeVar
 
 from . import _retry
+from ._events import Events
 from ._exports import Exports
 from ._generated import OPERATIONS, Operations, Paginators
 from .errors import ConnectionError, PerchError, TimeoutError, error_for_answer
@@ -80,6 +81,8 @@ class Perch(Operations):
         self.paginate = Paginators(self)
         #: perch.exports.create/get/wait_for/download/records(...): whole result sets as jobs.
         self.exports = Exports(self)
+        #: perch.events.list/list_all(...): the stored events of this key and its workspace, oldest first.
+        self.events = Events(self)
 
     def _call(
         self,

@@ -918,6 +918,296 @@ DeleteWebhookResult = TypedDict(
 )
 
 
+ListEventsResultRule = TypedDict(
+    "ListEventsResultRule",
+    {
+        "id": "str",
+        "tag": "str",
+    },
+)
+
+
+ListEventsResultTweetInReplyTo = TypedDict(
+    "ListEventsResultTweetInReplyTo",
+    {
+        "tweet_id": "str",
+        "user_id": "Optional[str]",
+        "username": "Optional[str]",
+    },
+)
+
+
+ListEventsResultTweetQuotedTweetInReplyTo = TypedDict(
+    "ListEventsResultTweetQuotedTweetInReplyTo",
+    {
+        "tweet_id": "str",
+        "user_id": "Optional[str]",
+        "username": "Optional[str]",
+    },
+)
+
+
+ListEventsResultTweetQuotedTweet = TypedDict(
+    "ListEventsResultTweetQuotedTweet",
+    {
+        "id": "str",
+        "url": "str",
+        "text": "str",
+        "created_at": "str",
+        "lang": "Optional[str]",
+        "author": "UserSummary",
+        "author_id": "str",
+        "conversation_id": "str",
+        "in_reply_to": "Optional[ListEventsResultTweetQuotedTweetInReplyTo]",
+        "is_reply": "bool",
+        "is_retweet": "bool",
+        "is_quote": "bool",
+        "like_count": "Optional[int]",
+        "retweet_count": "Optional[int]",
+        "reply_count": "Optional[int]",
+        "quote_count": "Optional[int]",
+        "bookmark_count": "Optional[int]",
+        "view_count": "Optional[int]",
+        "entities": "Entities",
+        "media": "List[Media]",
+        "possibly_sensitive": "bool",
+        "community_id": "Optional[str]",
+        "quoted_tweet": "None",
+        "retweeted_tweet": "None",
+    },
+)
+
+
+ListEventsResultTweetRetweetedTweetInReplyTo = TypedDict(
+    "ListEventsResultTweetRetweetedTweetInReplyTo",
+    {
+        "tweet_id": "str",
+        "user_id": "Optional[str]",
+        "username": "Optional[str]",
+    },
+)
+
+
+ListEventsResultTweetRetweetedTweet = TypedDict(
+    "ListEventsResultTweetRetweetedTweet",
+    {
+        "id": "str",
+        "url": "str",
+        "text": "str",
+        "created_at": "str",
+        "lang": "Optional[str]",
+        "author": "UserSummary",
+        "author_id": "str",
+        "conversation_id": "str",
+        "in_reply_to": "Optional[ListEventsResultTweetRetweetedTweetInReplyTo]",
+        "is_reply": "bool",
+        "is_retweet": "bool",
+        "is_quote": "bool",
+        "like_count": "Optional[int]",
+        "retweet_count": "Optional[int]",
+        "reply_count": "Optional[int]",
+        "quote_count": "Optional[int]",
+        "bookmark_count": "Optional[int]",
+        "view_count": "Optional[int]",
+        "entities": "Entities",
+        "media": "List[Media]",
+        "possibly_sensitive": "bool",
+        "community_id": "Optional[str]",
+        "quoted_tweet": "None",
+        "retweeted_tweet": "None",
+    },
+)
+
+
+ListEventsResultTweet = TypedDict(
+    "ListEventsResultTweet",
+    {
+        "id": "str",
+        "url": "str",
+        "text": "str",
+        "created_at": "str",
+        "lang": "Optional[str]",
+        "author": "UserSummary",
+        "author_id": "str",
+        "conversation_id": "str",
+        "in_reply_to": "Optional[ListEventsResultTweetInReplyTo]",
+        "is_reply": "bool",
+        "is_retweet": "bool",
+        "is_quote": "bool",
+        "like_count": "Optional[int]",
+        "retweet_count": "Optional[int]",
+        "reply_count": "Optional[int]",
+        "quote_count": "Optional[int]",
+        "bookmark_count": "Optional[int]",
+        "view_count": "Optional[int]",
+        "entities": "Entities",
+        "media": "List[Media]",
+        "possibly_sensitive": "bool",
+        "community_id": "Optional[str]",
+        "quoted_tweet": "Optional[ListEventsResultTweetQuotedTweet]",
+        "retweeted_tweet": "Optional[ListEventsResultTweetRetweetedTweet]",
+    },
+)
+
+
+ListEventsResult = TypedDict(
+    "ListEventsResult",
+    {
+        "id": "str",
+        "type": "Literal[\"rule.match\", \"follow.added\", \"follow.removed\", \"profile.updated\", \"profile.unavailable\", \"profile.available\", \"account.balance_low\", \"budget.threshold\", \"export.completed\", \"export.failed\"]",
+        "created_at": "str",
+        "rule": "Optional[ListEventsResultRule]",
+        "tweet": "Optional[ListEventsResultTweet]",
+        "data": "Optional[Dict[str, Any]]",
+    },
+)
+
+
+ListEventsItemRule = TypedDict(
+    "ListEventsItemRule",
+    {
+        "id": "str",
+        "tag": "str",
+    },
+)
+
+
+ListEventsItemTweetInReplyTo = TypedDict(
+    "ListEventsItemTweetInReplyTo",
+    {
+        "tweet_id": "str",
+        "user_id": "Optional[str]",
+        "username": "Optional[str]",
+    },
+)
+
+
+ListEventsItemTweetQuotedTweetInReplyTo = TypedDict(
+    "ListEventsItemTweetQuotedTweetInReplyTo",
+    {
+        "tweet_id": "str",
+        "user_id": "Optional[str]",
+        "username": "Optional[str]",
+    },
+)
+
+
+ListEventsItemTweetQuotedTweet = TypedDict(
+    "ListEventsItemTweetQuotedTweet",
+    {
+        "id": "str",
+        "url": "str",
+        "text": "str",
+        "created_at": "str",
+        "lang": "Optional[str]",
+        "author": "UserSummary",
+        "author_id": "str",
+        "conversation_id": "str",
+        "in_reply_to": "Optional[ListEventsItemTweetQuotedTweetInReplyTo]",
+        "is_reply": "bool",
+        "is_retweet": "bool",
+        "is_quote": "bool",
+        "like_count": "Optional[int]",
+        "retweet_count": "Optional[int]",
+        "reply_count": "Optional[int]",
+        "quote_count": "Optional[int]",
+        "bookmark_count": "Optional[int]",
+        "view_count": "Optional[int]",
+        "entities": "Entities",
+        "media": "List[Media]",
+        "possibly_sensitive": "bool",
+        "community_id": "Optional[str]",
+        "quoted_tweet": "None",
+        "retweeted_tweet": "None",
+    },
+)
+
+
+ListEventsItemTweetRetweetedTweetInReplyTo = TypedDict(
+    "ListEventsItemTweetRetweetedTweetInReplyTo",
+    {
+        "tweet_id": "str",
+        "user_id": "Optional[str]",
+        "username": "Optional[str]",
+    },
+)
+
+
+ListEventsItemTweetRetweetedTweet = TypedDict(
+    "ListEventsItemTweetRetweetedTweet",
+    {
+        "id": "str",
+        "url": "str",
+        "text": "str",
+        "created_at": "str",
+        "lang": "Optional[str]",
+        "author": "UserSummary",
+        "author_id": "str",
+        "conversation_id": "str",
+        "in_reply_to": "Optional[ListEventsItemTweetRetweetedTweetInReplyTo]",
+        "is_reply": "bool",
+        "is_retweet": "bool",
+        "is_quote": "bool",
+        "like_count": "Optional[int]",
+        "retweet_count": "Optional[int]",
+        "reply_count": "Optional[int]",
+        "quote_count": "Optional[int]",
+        "bookmark_count": "Optional[int]",
+        "view_count": "Optional[int]",
+        "entities": "Entities",
+        "media": "List[Media]",
+        "possibly_sensitive": "bool",
+        "community_id": "Optional[str]",
+        "quoted_tweet": "None",
+        "retweeted_tweet": "None",
+    },
+)
+
+
+ListEventsItemTweet = TypedDict(
+    "ListEventsItemTweet",
+    {
+        "id": "str",
+        "url": "str",
+        "text": "str",
+        "created_at": "str",
+        "lang": "Optional[str]",
+        "author": "UserSummary",
+        "author_id": "str",
+        "conversation_id": "str",
+        "in_reply_to": "Optional[ListEventsItemTweetInReplyTo]",
+        "is_reply": "bool",
+        "is_retweet": "bool",
+        "is_quote": "bool",
+        "like_count": "Optional[int]",
+        "retweet_count": "Optional[int]",
+        "reply_count": "Optional[int]",
+        "quote_count": "Optional[int]",
+        "bookmark_count": "Optional[int]",
+        "view_count": "Optional[int]",
+        "entities": "Entities",
+        "media": "List[Media]",
+        "possibly_sensitive": "bool",
+        "community_id": "Optional[str]",
+        "quoted_tweet": "Optional[ListEventsItemTweetQuotedTweet]",
+        "retweeted_tweet": "Optional[ListEventsItemTweetRetweetedTweet]",
+    },
+)
+
+
+ListEventsItem = TypedDict(
+    "ListEventsItem",
+    {
+        "id": "str",
+        "type": "Literal[\"rule.match\", \"follow.added\", \"follow.removed\", \"profile.updated\", \"profile.unavailable\", \"profile.available\", \"account.balance_low\", \"budget.threshold\", \"export.completed\", \"export.failed\"]",
+        "created_at": "str",
+        "rule": "Optional[ListEventsItemRule]",
+        "tweet": "Optional[ListEventsItemTweet]",
+        "data": "Optional[Dict[str, Any]]",
+    },
+)
+
+
 DeleteExportResult = TypedDict(
     "DeleteExportResult",
     {
@@ -995,6 +1285,7 @@ OPERATIONS: Dict[str, OperationInfo] = {
     "listWebhookDeliveries": OperationInfo("GET", "/v2/webhooks/{webhookId}/deliveries", "query", "read", False),
     "replayWebhookDelivery": OperationInfo("POST", "/v2/webhooks/deliveries/{deliveryId}/replay", None, "read", False),
     "deleteWebhook": OperationInfo("DELETE", "/v2/webhooks/{webhookId}", None, "read", False),
+    "listEvents": OperationInfo("GET", "/v2/events", "query", "read", True),
     "createExport": OperationInfo("POST", "/v2/exports", "body", "read", False),
     "listExports": OperationInfo("GET", "/v2/exports", "query", "read", True),
     "estimateExport": OperationInfo("POST", "/v2/exports/estimate", "body", "read", False),
@@ -1818,6 +2109,23 @@ class Operations:
         Free."""
         return self._call("deleteWebhook", {"webhookId": webhook_id}, {}, timeout=timeout)
 
+    def list_events(
+        self,
+        *,
+        type: Optional[str] = None,
+        rule_id: Optional[str] = None,
+        since: Optional[str] = None,
+        count: Optional[int] = None,
+        cursor: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Response[List[ListEventsResult]]:
+        """The stored events of this key and its workspace, oldest first (free)
+
+        Every event is stored for PERCH_EVENT_RETENTION_DAYS (default 30) days, whether or not it was delivered, so a consumer that missed deliveries or a stream can catch up in order without replays. Visible to a key: the events of its own rules (rule.match, follow.added, follow.removed, profile.updated, profile.unavailable, profile.available) and its workspace’s account events (account.balance_low, budget.threshold, export.completed, export.failed), never another key’s rules’ events. Oldest first by id; pages are keyset-based (count, then meta.next_cursor as cursor; the last page has none). To catch up later, call with since = the created_at of the last event you kept and skip the ids you already have (ids are taken when an event is stored and become visible when it commits, so one may appear a moment after a higher id). type takes one event name or a comma-separated list; rule_id keeps one of the key’s rules’ events (account events have no rule, so none of them); since keeps events stored at or after that time. Listing is free and does not charge for, or mark as delivered, the events it lists: their webhook deliveries and the stream go on as before.
+
+        Free."""
+        return self._call("listEvents", {}, {"type": type, "rule_id": rule_id, "since": since, "count": count, "cursor": cursor}, timeout=timeout)
+
     def create_export(
         self,
         *,
@@ -2198,6 +2506,19 @@ class Paginators:
     ) -> Iterator[ListRulesItem]:
         """Every item of list_rules, page after page, up to max_items."""
         return self._client._iterate("listRules", {}, {"count": count, "max_credits": max_credits}, max_items=max_items, timeout=timeout)
+
+    def list_events(
+        self,
+        *,
+        type: Optional[str] = None,
+        rule_id: Optional[str] = None,
+        since: Optional[str] = None,
+        count: Optional[int] = None,
+        max_items: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Iterator[ListEventsItem]:
+        """Every item of list_events, page after page, up to max_items."""
+        return self._client._iterate("listEvents", {}, {"type": type, "rule_id": rule_id, "since": since, "count": count}, max_items=max_items, timeout=timeout)
 
     def list_exports(
         self,

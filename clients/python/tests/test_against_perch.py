@@ -75,6 +75,14 @@ class AgainstPerchTest(unittest.TestCase):
             created["export"] = result.data["id"]
             return result
 
+        def list_events():
+            # An export's end is a stored account event: one small export, waited for, gives the list an item.
+            job = p.exports.create("getUserFollowerIds", {"username": s["followers"]}, max_items=1)
+            p.exports.wait_for(job["id"], interval=0.05)
+            result = p.list_events(type="export.completed", count=3)
+            self.assertIn(job["id"], [event["data"]["export"]["id"] for event in result.data])
+            return result
+
         calls = {
             "searchTweets": lambda: p.search_tweets(query="the", count=3, sort="popular", include_replies=False),
             "searchUsers": lambda: p.search_users(query="an", **page),
@@ -130,6 +138,7 @@ class AgainstPerchTest(unittest.TestCase):
             "listWebhookDeliveries": lambda: p.list_webhook_deliveries(created["webhook"], count=3),
             "replayWebhookDelivery": replay_pending,
             "deleteWebhook": lambda: p.delete_webhook(created["webhook"]),
+            "listEvents": list_events,
             "createExport": create_export,
             "estimateExport": lambda: p.estimate_export(operation="getUserFollowerIds", params={"username": s["followers"]}, max_items=5),
             "listExports": lambda: p.list_exports(count=3),

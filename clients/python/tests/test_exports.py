@@ -78,6 +78,9 @@ class ExportsTest(unittest.TestCase):
         # The event stream of a finished export: its end at once, then the iteration stops.
         events = list(exports.events(job["id"]))
         self.assertEqual(events[-1]["export"]["status"], "completed")
+        # Its end is stored too: perch.events lists it among the workspace's account events.
+        stored = [e for e in self.perch.events.list_all(type=["export.completed", "export.failed"]) if e["data"]["export"]["id"] == job["id"]]
+        self.assertEqual([(e["type"], e["rule"], e["data"]["export"]["status"]) for e in stored], [("export.completed", None, "completed")])
         self.assertEqual(events[-1]["export"]["items"], len(self.by_hand))
         self.assertIn(job["id"], [listed["id"] for listed in exports.list(status="completed", count=100).data])
         self.assertIn(job["id"], [listed["id"] for listed in exports.list_all(count=1)])

@@ -11,6 +11,7 @@ export { verifyWebhookSignature } from './verify-webhook';
 export type { VerifyWebhookInput } from './verify-webhook';
 export type { WebhookEvent } from './webhook-event';
 export type { MatchEvent, StreamOptions } from './stream-matches';
+export type { Events, EventListQuery, StoredEvent } from './events';
 export type { Exports } from './exports';
 export type { DownloadOptions, ExportListQuery, ExportOperation, ExportProgress, ExportRequest, WaitOptions } from './exports';
 export { typescriptSnippet } from './typescript-snippet';

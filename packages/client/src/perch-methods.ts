@@ -153,6 +153,8 @@ export type PerchMethods = {
   testWebhook: Method<'testWebhook'>;
   /** Sends a delivered or failed delivery again. `POST /v2/webhooks/deliveries/{deliveryId}/replay`, free. */
   replayWebhookDelivery: Method<'replayWebhookDelivery'>;
+  /** The stored events of this key's rules and its workspace, oldest first (perch.events.list). `GET /v2/events`, free. */
+  listEvents: Method<'listEvents'>;
   /** Starts an export: every record of a paged read operation, to a file (perch.exports.create). `POST /v2/exports`, free; its pages are charged as they are written. */
   createExport: Method<'createExport'>;
   /** What an export would return and cost (perch.exports.estimate). `POST /v2/exports/estimate`, free. */

@@ -1,4 +1,5 @@
 import { buildRequest } from './build-request';
+import { Events } from './events';
 import { Exports } from './exports';
 import { openResponse } from './open-response';
 import type { ClientConfig, RequestOptions } from './build-request';
@@ -81,6 +82,8 @@ class PerchClient {
   readonly paginate: Paginators;
   /** `perch.exports.create(…)`, `.waitFor(id)`, `.download(id)`, `.records(id)`…: whole result sets as jobs. */
   readonly exports: Exports;
+  /** `perch.events.list({ type, rule_id, since })`, `.listAll(…)`: the stored events of this key and its workspace, oldest first. */
+  readonly events: Events;
   readonly #config: ClientConfig;
   readonly #fetch: FetchLike;
   readonly #maxRetries: number;
@@ -99,6 +102,9 @@ class PerchClient {
       if (route.paged) paginators[route.id] = (...args: unknown[]) => this.#paginate(route, args);
     }
     this.paginate = paginators as Paginators;
+    this.events = new Events({
+      call: (id, pathValues, input, callOptions) => this.#send(ROUTES.find((route) => route.id === id)!, pathValues, input, callOptions),
+    });
     this.exports = new Exports({
       call: (id, pathValues, input, callOptions) => this.#send(ROUTES.find((route) => route.id === id)!, pathValues, input, callOptions),
       open: (path, callOptions) =>

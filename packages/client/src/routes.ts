@@ -74,6 +74,8 @@ export const ROUTES = [
   { id: 'listWebhookDeliveries', method: 'GET', path: '/v2/webhooks/{webhookId}/deliveries', input: 'query', scope: 'read', paged: false },
   { id: 'replayWebhookDelivery', method: 'POST', path: '/v2/webhooks/deliveries/{deliveryId}/replay', input: null, scope: 'read', paged: false },
   { id: 'deleteWebhook', method: 'DELETE', path: '/v2/webhooks/{webhookId}', input: null, scope: 'read', paged: false },
+  // The event store: every event of the key's rules and of its workspace (perch.events wraps it).
+  { id: 'listEvents', method: 'GET', path: '/v2/events', input: 'query', scope: 'read', paged: true },
   // Exports: whole result sets as jobs (perch.exports wraps these and the file download).
   { id: 'createExport', method: 'POST', path: '/v2/exports', input: 'body', scope: 'read', paged: false },
   { id: 'estimateExport', method: 'POST', path: '/v2/exports/estimate', input: 'body', scope: 'read', paged: false },

@@ -1129,6 +1129,151 @@ export type OperationTypes = {
       deleted: true;
     };
   };
+  listEvents: {
+    input: {
+      /** One event name or a comma-separated list */
+      type?: string;
+      /** Only this rule’s events */
+      rule_id?: string;
+      /** Only events stored at or after this time */
+      since?: string;
+      count?: number;
+      cursor?: string;
+    };
+    data: {
+      /** The event id: ascending in the order events were stored, the stream’s id (Last-Event-ID) and the match_id of its webhook deliveries */
+      id: string;
+      type: "rule.match" | "follow.added" | "follow.removed" | "profile.updated" | "profile.unavailable" | "profile.available" | "account.balance_low" | "budget.threshold" | "export.completed" | "export.failed";
+      /** When the event was stored */
+      created_at: string;
+      /** The rule whose event it is; null for the workspace’s account events */
+      rule: {
+        id: string;
+        tag: string;
+      } | null;
+      /** rule.match: the matched tweet, as its webhook and stream carry it; null for other types */
+      tweet: {
+        /** An opaque, URL-safe id: a decimal 64-bit id on the embedded platform and X; a DID (users) or <DID>~<record key> (posts, lists) on Bluesky */
+        id: string;
+        url: string;
+        text: string;
+        /** ISO-8601 UTC time */
+        created_at: string;
+        lang: string | null;
+        author: UserSummary;
+        /** An opaque, URL-safe id: a decimal 64-bit id on the embedded platform and X; a DID (users) or <DID>~<record key> (posts, lists) on Bluesky */
+        author_id: string;
+        /** An opaque, URL-safe id: a decimal 64-bit id on the embedded platform and X; a DID (users) or <DID>~<record key> (posts, lists) on Bluesky */
+        conversation_id: string;
+        in_reply_to: {
+          /** An opaque, URL-safe id: a decimal 64-bit id on the embedded platform and X; a DID (users) or <DID>~<record key> (posts, lists) on Bluesky */
+          tweet_id: string;
+          user_id: string | null;
+          username: string | null;
+        } | null;
+        is_reply: boolean;
+        is_retweet: boolean;
+        is_quote: boolean;
+        /** null where the platform does not give it (X, when its answer lacks the count) */
+        like_count: number | null;
+        /** null where the platform does not give it (X, when its answer lacks the count) */
+        retweet_count: number | null;
+        /** null where the platform does not give it (X, when its answer lacks the count) */
+        reply_count: number | null;
+        /** null where the platform does not give it (X, when its answer lacks the count) */
+        quote_count: number | null;
+        /** null where the platform does not give it (X, when its answer lacks the count) */
+        bookmark_count: number | null;
+        view_count: number | null;
+        entities: Entities;
+        media: Media[];
+        possibly_sensitive: boolean;
+        community_id: string | null;
+        quoted_tweet: {
+          /** An opaque, URL-safe id: a decimal 64-bit id on the embedded platform and X; a DID (users) or <DID>~<record key> (posts, lists) on Bluesky */
+          id: string;
+          url: string;
+          text: string;
+          /** ISO-8601 UTC time */
+          created_at: string;
+          lang: string | null;
+          author: UserSummary;
+          /** An opaque, URL-safe id: a decimal 64-bit id on the embedded platform and X; a DID (users) or <DID>~<record key> (posts, lists) on Bluesky */
+          author_id: string;
+          /** An opaque, URL-safe id: a decimal 64-bit id on the embedded platform and X; a DID (users) or <DID>~<record key> (posts, lists) on Bluesky */
+          conversation_id: string;
+          in_reply_to: {
+            /** An opaque, URL-safe id: a decimal 64-bit id on the embedded platform and X; a DID (users) or <DID>~<record key> (posts, lists) on Bluesky */
+            tweet_id: string;
+            user_id: string | null;
+            username: string | null;
+          } | null;
+          is_reply: boolean;
+          is_retweet: boolean;
+          is_quote: boolean;
+          /** null where the platform does not give it (X, when its answer lacks the count) */
+          like_count: number | null;
+          /** null where the platform does not give it (X, when its answer lacks the count) */
+          retweet_count: number | null;
+          /** null where the platform does not give it (X, when its answer lacks the count) */
+          reply_count: number | null;
+          /** null where the platform does not give it (X, when its answer lacks the count) */
+          quote_count: number | null;
+          /** null where the platform does not give it (X, when its answer lacks the count) */
+          bookmark_count: number | null;
+          view_count: number | null;
+          entities: Entities;
+          media: Media[];
+          possibly_sensitive: boolean;
+          community_id: string | null;
+          quoted_tweet: null;
+          retweeted_tweet: null;
+        } | null;
+        retweeted_tweet: {
+          /** An opaque, URL-safe id: a decimal 64-bit id on the embedded platform and X; a DID (users) or <DID>~<record key> (posts, lists) on Bluesky */
+          id: string;
+          url: string;
+          text: string;
+          /** ISO-8601 UTC time */
+          created_at: string;
+          lang: string | null;
+          author: UserSummary;
+          /** An opaque, URL-safe id: a decimal 64-bit id on the embedded platform and X; a DID (users) or <DID>~<record key> (posts, lists) on Bluesky */
+          author_id: string;
+          /** An opaque, URL-safe id: a decimal 64-bit id on the embedded platform and X; a DID (users) or <DID>~<record key> (posts, lists) on Bluesky */
+          conversation_id: string;
+          in_reply_to: {
+            /** An opaque, URL-safe id: a decimal 64-bit id on the embedded platform and X; a DID (users) or <DID>~<record key> (posts, lists) on Bluesky */
+            tweet_id: string;
+            user_id: string | null;
+            username: string | null;
+          } | null;
+          is_reply: boolean;
+          is_retweet: boolean;
+          is_quote: boolean;
+          /** null where the platform does not give it (X, when its answer lacks the count) */
+          like_count: number | null;
+          /** null where the platform does not give it (X, when its answer lacks the count) */
+          retweet_count: number | null;
+          /** null where the platform does not give it (X, when its answer lacks the count) */
+          reply_count: number | null;
+          /** null where the platform does not give it (X, when its answer lacks the count) */
+          quote_count: number | null;
+          /** null where the platform does not give it (X, when its answer lacks the count) */
+          bookmark_count: number | null;
+          view_count: number | null;
+          entities: Entities;
+          media: Media[];
+          possibly_sensitive: boolean;
+          community_id: string | null;
+          quoted_tweet: null;
+          retweeted_tweet: null;
+        } | null;
+      } | null;
+      /** The payload of types other than rule.match, as their webhook deliveries carry it in data; null for rule.match */
+      data: Record<string, unknown> | null;
+    }[];
+  };
   createExport: {
     input: {
       /** The paged read operation to run to its end */
