@@ -16,6 +16,7 @@ import { closePool, getPool } from '@/lib/db/pool';
 import { issueKey } from '@/lib/keys';
 import { ensurePlatformSeeded } from '@/lib/server/ensure-platform-seeded';
 import { createAccount, accountIdByEmail } from '@/lib/admin/create-account';
+import { cpuMicros, listeningPid } from './bench/process-cpu';
 import { onFreePort, startAnsweringProcess, startProcess, stopChild } from './bench/processes';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -100,7 +101,10 @@ async function counters(): Promise<Counters> {
   return { commits: Number(rows[0].commits), nextXid: Number(rows[0].next_xid) };
 }
 
-type Compared = { perch: Measure & { commitsPerRequest: number; writesPerRequest: number }; bare: Measure & { commitsPerRequest: number } };
+/** Server CPU µs per call over a side's turns, when the case says which process serves it. */
+type CpuPerCall = { cpuUsPerCall?: number };
+
+type Compared = { perch: Measure & CpuPerCall & { commitsPerRequest: number; writesPerRequest: number }; bare: Measure & CpuPerCall & { commitsPerRequest: number } };
 
 /**
  * Perch and bare, each warmed up (caches, JIT, credit leases), then measured in turns.
@@ -108,7 +112,7 @@ type Compared = { perch: Measure & { commitsPerRequest: number; writesPerRequest
  * transaction too, so the bare server's count (its one read per call) is what Perch's is
  * compared with.
  */
-async function compare(perchTargets: Target | Target[], bare: Target, connections = CONNECTIONS, warmUpSeconds = 2): Promise<Compared> {
+async function compare(perchTargets: Target | Target[], bare: Target, connections = CONNECTIONS, warmUpSeconds = 2, cpu?: { perch: () => number; bare: () => number }): Promise<Compared> {
   const list = Array.isArray(perchTargets) ? perchTargets : [perchTargets];
   await run(list, connections, warmUpSeconds);
   await run([bare], connections, warmUpSeconds);
@@ -118,14 +122,25 @@ async function compare(perchTargets: Target | Target[], bare: Target, connection
   let commits = 0;
   let writes = 0;
   let bareCommits = 0;
+  // CPU time of the serving process over its turns only (not the counters' waits between them).
+  let perchCpu = 0;
+  let bareCpu = 0;
+  const timed = async (side: 'perch' | 'bare', turn: () => Promise<Measure>): Promise<Measure> => {
+    const start = cpu?.[side]() ?? 0;
+    const measure = await turn();
+    const spent = (cpu?.[side]() ?? 0) - start;
+    if (side === 'perch') perchCpu += spent;
+    else bareCpu += spent;
+    return measure;
+  };
   // One reading between turns: the end of each turn's count is the start of the next one's.
   let mark = await counters();
   for (let round = 0; round < ROUNDS; round += 1) {
-    perchRuns.push(await run(list, connections, seconds));
+    perchRuns.push(await timed('perch', () => run(list, connections, seconds)));
     const afterPerch = await counters();
     commits += afterPerch.commits - mark.commits;
     writes += afterPerch.nextXid - mark.nextXid;
-    bareRuns.push(await run([bare], connections, seconds));
+    bareRuns.push(await timed('bare', () => run([bare], connections, seconds)));
     mark = await counters();
     bareCommits += mark.commits - afterPerch.commits;
   }
@@ -134,8 +149,8 @@ async function compare(perchTargets: Target | Target[], bare: Target, connection
   // The last second's statistics may still be pending and the counter reads are transactions
   // too: both are small against thousands of requests.
   return {
-    perch: { ...perch, commitsPerRequest: commits / perch.requests, writesPerRequest: writes / perch.requests },
-    bare: { ...baseline, commitsPerRequest: bareCommits / baseline.requests },
+    perch: { ...perch, commitsPerRequest: commits / perch.requests, writesPerRequest: writes / perch.requests, ...(cpu ? { cpuUsPerCall: perchCpu / perch.requests } : {}) },
+    bare: { ...baseline, commitsPerRequest: bareCommits / baseline.requests, ...(cpu ? { cpuUsPerCall: bareCpu / baseline.requests } : {}) },
   };
 }
 
@@ -173,6 +188,7 @@ async function main(): Promise<void> {
     const env = { DATABASE_URL: database.url, PERCH_LIVE: '0', NODE_ENV: 'production' };
     const startPerch = (port: number) => startProcess(['server.ts'], { ...env, PORT: String(port) }, 'ready on');
     const apiPort = await onFreePort(startPerch, children);
+    const apiChild = children.at(-1)!;
     const secondPort = await onFreePort(startPerch, children);
     const barePort = await onFreePort((port) => startProcess(['scripts/bench/bare-server.ts', String(port)], { DATABASE_URL: database.url }, 'ready'), children);
 
@@ -216,7 +232,10 @@ async function main(): Promise<void> {
       };
     }
     // A case's warm-up: the first case's servers and the second instance (idle until its case) start cold.
-    const cases: Array<{ name: string; api: Target | Target[]; bare: Target; connections?: number; warmUp?: number }> = [
+    // The Perch process answering on apiPort (found once, when a case first asks): its CPU time in µs.
+    let apiPid: number | undefined;
+    const apiCpu = () => cpuMicros((apiPid ??= listeningPid(apiChild.pid!, apiPort)));
+    const cases: Array<{ name: string; api: Target | Target[]; bare: Target; connections?: number; warmUp?: number; cpu?: { perch: () => number; bare: () => number } }> = [
       { name: 'getUser', api: getUser, bare: bareUser },
       { name: 'getUser, 64 connections', api: getUser, bare: bareUser, connections: 64 },
       { name: 'getUser, 64 keys of 64 accounts', api: manyAccounts, bare: bareUser },
@@ -240,7 +259,9 @@ async function main(): Promise<void> {
       },
       // Issue 33: the same getUser as an MCP tools/call (POST /mcp, JSON-RPC) on the same server, key
       // and user; "bare" is the /v2 call here: perch/bare is MCP/v2 (target ≥ 0.67, i.e. ≤ 1.5× the server time).
-      { name: MCP_CASE, api: mcpGetUser, bare: getUser, warmUp: FIRST_WARM_UP_S },
+      // Both sides run on one server: its CPU time per call is compared too, which load from other
+      // processes on the machine moves far less than requests/s.
+      { name: MCP_CASE, api: mcpGetUser, bare: getUser, warmUp: FIRST_WARM_UP_S, cpu: { perch: apiCpu, bare: apiCpu } },
       // "bare" is the server with metrics and logs off here: perch/bare is on/off.
       ...(observed ? [{ name: OBSERVED_CASE, api: { url: `${observed.on}/v2/users/${username}`, headers: auth }, bare: { url: `${observed.off}/v2/users/${username}`, headers: auth }, warmUp: FIRST_WARM_UP_S }] : []),
     ];
@@ -250,7 +271,7 @@ async function main(): Promise<void> {
     const table: Record<string, Record<string, string | number>> = {};
     const scraping = observed && setInterval(() => void observed.scrape().catch(() => undefined), SCRAPE_INTERVAL_MS);
     for (const [index, c] of cases.filter((each) => CASES.test(each.name)).entries()) {
-      const { perch, bare: baseline } = await compare(c.api, c.bare, c.connections, c.warmUp ?? (index === 0 ? FIRST_WARM_UP_S : 2));
+      const { perch, bare: baseline } = await compare(c.api, c.bare, c.connections, c.warmUp ?? (index === 0 ? FIRST_WARM_UP_S : 2), c.cpu);
       table[c.name] = {
         'perch req/s': Math.round(perch.rps),
         'perch p50 ms': perch.p50,
@@ -263,12 +284,20 @@ async function main(): Promise<void> {
         'bare db xact/req': baseline.commitsPerRequest.toFixed(2),
         'db writes/req': perch.writesPerRequest.toFixed(3),
         errors: perch.errors + baseline.errors,
+        ...(perch.cpuUsPerCall !== undefined && baseline.cpuUsPerCall !== undefined
+          ? { 'perch cpu µs/call': Math.round(perch.cpuUsPerCall), 'bare cpu µs/call': Math.round(baseline.cpuUsPerCall) }
+          : {}),
       };
     }
     if (scraping) clearInterval(scraping);
     console.table(table);
     const mcpRow = table[MCP_CASE];
-    if (mcpRow) console.log(`\n${MCP_CASE}: ${mcpRow['perch req/s']} vs /v2 getUser ${mcpRow['bare req/s']} req/s, ratio ${mcpRow['perch/bare']} (target ≥ 0.67); p50 ${mcpRow['perch p50 ms']} vs ${mcpRow['bare p50 ms']} ms`);
+    if (mcpRow) {
+      console.log(`\n${MCP_CASE}: ${mcpRow['perch req/s']} vs /v2 getUser ${mcpRow['bare req/s']} req/s, ratio ${mcpRow['perch/bare']}; p50 ${mcpRow['perch p50 ms']} vs ${mcpRow['bare p50 ms']} ms`);
+      const mcpCpu = Number(mcpRow['perch cpu µs/call']);
+      const v2Cpu = Number(mcpRow['bare cpu µs/call']);
+      console.log(`server CPU µs per call: MCP get_user ${mcpCpu}, /v2 getUser ${v2Cpu}, ratio ${(mcpCpu / v2Cpu).toFixed(2)} (target ≤ 1.5)`);
+    }
     const observedRow = table[OBSERVED_CASE];
     if (observed && observedRow) {
       const counted = await observed.scrape();
