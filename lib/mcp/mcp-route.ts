@@ -10,11 +10,14 @@ import { publicOrigin } from '@/lib/oauth/public-origin';
 import { getServedPlatforms, type ServedPlatforms } from '@/lib/platform/served-platforms';
 import { settledForwardedFor, type RequestHandler } from '@/lib/server/http-server';
 import { closeAfterResponse, drainBody, readBodyUpTo } from '@/lib/server/unread-body';
-import { createMcpServer } from './mcp-server';
+import { answerFastToolCall, toolCallOf, transportRefusal, type McpAnswer } from './fast-tool-call';
+import { createMcpServer, type McpRequestContext } from './mcp-server';
 
 // POST /mcp: the MCP server over Streamable HTTP (spec revision 2025-11-25, older ones
 // negotiated by the SDK), stateless: no session id, a fresh server and transport for each POST,
-// the answer as one JSON body (enableJsonResponse). Any instance serves any request, so several
+// the answer as one JSON body (enableJsonResponse). tools/call, the hot message, is answered
+// without them (fast-tool-call.ts), as the SDK answers it; PERCH_MCP_TOOL_CALLS=sdk (or the
+// route's toolCalls option) hands it to the SDK's Server too. Any instance serves any request, so several
 // behind a load balancer need no sticky sessions. GET (a server-to-client event stream) and
 // DELETE (ending a session) have nothing to serve without sessions: 405, as the SDK's
 // stateless examples answer them.
@@ -69,9 +72,13 @@ async function readJson(req: IncomingMessage): Promise<{ ok: true; value: unknow
   }
 }
 
-export type McpRouteOptions = { platforms?: () => ServedPlatforms };
+export type McpRouteOptions = {
+  platforms?: () => ServedPlatforms;
+  /** Who answers tools/call: this route directly (the default), or the SDK's Server like every other message. */
+  toolCalls?: 'direct' | 'sdk';
+};
 
-export function mcpRoute({ platforms = getServedPlatforms }: McpRouteOptions = {}): RequestHandler {
+export function mcpRoute({ platforms = getServedPlatforms, toolCalls = process.env.PERCH_MCP_TOOL_CALLS === 'sdk' ? 'sdk' : 'direct' }: McpRouteOptions = {}): RequestHandler {
   return async (req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (path !== '/mcp' && path !== '/mcp/') return answerError(req, res, { status: 404, code: -32601, message: `nothing at ${path.slice(0, 200)}: the MCP endpoint is POST /mcp` });
@@ -99,8 +106,16 @@ export function mcpRoute({ platforms = getServedPlatforms }: McpRouteOptions = {
     // JSON-RPC batches left the protocol in 2025-06-18; one per POST also keeps the rate limit one token per call.
     if (Array.isArray(body.value)) return answerError(req, res, { status: 400, code: -32600, message: 'Invalid Request: send one JSON-RPC message per POST (batches are not supported)', headers: authenticated.rateHeaders });
 
+    const context: McpRequestContext = { caller: authenticated.caller, platform, platformHeader: headers.get('perch-platform'), origin, dashboardOrigin: origin };
+    const toolCall = toolCalls === 'direct' ? toolCallOf(body.value) : null;
+    if (toolCall) {
+      const header = (name: string) => stringHeader(req, name);
+      const answer = transportRefusal(header) ?? (await answerFastToolCall(toolCall, context));
+      return writeAnswer(res, answer, authenticated.rateHeaders);
+    }
+
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    const server = createMcpServer({ caller: authenticated.caller, platform, platformHeader: headers.get('perch-platform'), origin, dashboardOrigin: origin });
+    const server = createMcpServer(context);
     await server.connect(transport);
     const response = await transport.handleRequest(transportRequest(req, origin), { parsedBody: body.value });
     const out: Record<string, string> = { ...authenticated.rateHeaders, 'cache-control': 'no-store' };
@@ -119,6 +134,18 @@ export function mcpRoute({ platforms = getServedPlatforms }: McpRouteOptions = {
 
 const NEVER_ABORTED = new AbortController().signal;
 
+/** A header as the transport reads it from transportRequest below: its value when one string, else null. */
+function stringHeader(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name];
+  return typeof value === 'string' ? value : null;
+}
+
+/** An answer of the direct path, with the headers the SDK path's answer gets (rate limit, no-store). */
+function writeAnswer(res: ServerResponse, answer: McpAnswer, rateHeaders: Record<string, string>): void {
+  res.writeHead(answer.status, { ...rateHeaders, 'cache-control': 'no-store', 'content-type': answer.contentType, 'content-length': String(Buffer.byteLength(answer.body)) });
+  res.end(answer.body);
+}
+
 /**
  * What the transport reads of the request when its body is given parsed (handleRequest,
  * handlePostRequest in the SDK 1.32): the method, the URL and the Accept, Content-Type and
@@ -126,10 +153,7 @@ const NEVER_ABORTED = new AbortController().signal;
  * the SDK's own work on it: these few fields are given over the node request instead.
  */
 function transportRequest(req: IncomingMessage, origin: string): Request {
-  const pick = (name: string) => {
-    const value = req.headers[name];
-    return typeof value === 'string' ? value : null;
-  };
+  const pick = (name: string) => stringHeader(req, name);
   const names = ['accept', 'content-type', 'mcp-protocol-version'];
   const headers = {
     get: (name: string) => (names.includes(name.toLowerCase()) ? pick(name.toLowerCase()) : null),

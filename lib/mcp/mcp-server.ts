@@ -3,6 +3,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import {
   CallToolRequestSchema,
   ErrorCode,
+  type CallToolRequest,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
@@ -13,7 +14,7 @@ import {
 import type { Operation } from '@/lib/api/define-operation';
 import { ensurePriceBook, getPriceBook } from '@/lib/prices/price-book-sync';
 import type { Platform } from '@/lib/platform/platform';
-import { callTool, type ToolCallContext } from './call-tool';
+import { callTool, type ToolCallContext, type ToolResult } from './call-tool';
 import { promptMessages, promptsFor } from './prompts';
 import { readResource, resourcesFor } from './resources';
 import { TOOL_OPERATIONS, toolsFor } from './tool-catalog';
@@ -37,6 +38,17 @@ const SHARED_VALIDATOR = new AjvJsonSchemaValidator();
 
 export type McpRequestContext = ToolCallContext & { platform: Platform };
 
+/**
+ * A tools/call, whether the SDK's Server or mcp-route.ts's direct path (fast-tool-call.ts) took
+ * the message. Any tool of the registry is called through /v2, even one not listed for this key
+ * (a write with a read key): /v2 refuses it with its own 403, recorded in the request log like any refusal.
+ */
+export async function answerToolCall(params: CallToolRequest['params'], context: McpRequestContext, signal?: AbortSignal): Promise<ToolResult> {
+  const operation = TOOL_OPERATIONS.get(params.name);
+  if (!operation) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${JSON.stringify(params.name.slice(0, 100))}: tools/list has the tools`);
+  return callTool(operation, context.platform, params.arguments, signal ? { ...context, signal } : context);
+}
+
 export function createMcpServer(context: McpRequestContext): Server {
   const { platform, caller } = context;
   const server = new Server(SERVER_INFO, { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: SHARED_VALIDATOR });
@@ -48,13 +60,7 @@ export function createMcpServer(context: McpRequestContext): Server {
     return { tools: toolsFor(caller.scopes, platform, priceOf) };
   });
 
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    // Any tool of the registry is called through /v2, even one not listed for this key (a write
-    // with a read key): /v2 refuses it with its own 403, recorded in the request log like any refusal.
-    const operation = TOOL_OPERATIONS.get(request.params.name);
-    if (!operation) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${JSON.stringify(request.params.name.slice(0, 100))}: tools/list has the tools`);
-    return callTool(operation, platform, request.params.arguments, { ...context, signal: extra.signal });
-  });
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) => answerToolCall(request.params, context, extra.signal));
 
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: resourcesFor(caller.scopes, platform) }));
 

@@ -2,7 +2,7 @@ import type http from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { mcpRoute } from '@/lib/mcp/mcp-route';
+import { mcpRoute, type McpRouteOptions } from '@/lib/mcp/mcp-route';
 import { createHttpServer, listen } from '@/lib/server/http-server';
 
 // MCP clients for the tests: the SDK's own Client over Streamable HTTP, against /mcp served
@@ -11,9 +11,9 @@ import { createHttpServer, listen } from '@/lib/server/http-server';
 export type McpTestServer = { url: string; close: () => Promise<void> };
 
 /** /mcp on the production node:http server, in this process, on a free loopback port. */
-export async function startInProcessMcp(): Promise<McpTestServer> {
+export async function startInProcessMcp(options: McpRouteOptions = {}): Promise<McpTestServer> {
   const notFound = (_req: http.IncomingMessage, res: http.ServerResponse) => void res.writeHead(404).end();
-  const server = createHttpServer([{ prefix: '/mcp', handle: mcpRoute() }], notFound);
+  const server = createHttpServer([{ prefix: '/mcp', handle: mcpRoute(options) }], notFound);
   await listen(server, 0, '127.0.0.1');
   const { port } = server.address() as { port: number };
   return {
