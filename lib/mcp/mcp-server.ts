@@ -11,13 +11,13 @@ import {
   McpError,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { Operation } from '@/lib/api/define-operation';
-import { ensurePriceBook, getPriceBook } from '@/lib/prices/price-book-sync';
+import { ensurePriceBook } from '@/lib/prices/price-book-sync';
 import type { Platform } from '@/lib/platform/platform';
 import { callTool, type ToolCallContext, type ToolResult } from './call-tool';
 import { promptMessages, promptsFor } from './prompts';
 import { readResource, resourcesFor } from './resources';
-import { TOOL_OPERATIONS, toolsFor } from './tool-catalog';
+import { TOOL_OPERATIONS } from './tool-catalog';
+import { catalogFor, catalogNames } from './tool-catalog-cache';
 
 // The MCP server for one HTTP request (stateless: every POST to /mcp gets its own, so any
 // instance answers any request and nothing is kept between them). The low-level Server takes
@@ -52,12 +52,11 @@ export async function answerToolCall(params: CallToolRequest['params'], context:
 export function createMcpServer(context: McpRequestContext): Server {
   const { platform, caller } = context;
   const server = new Server(SERVER_INFO, { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: SHARED_VALIDATOR });
-  const priceOf = (operation: Operation) => getPriceBook().priceOf(operation, platform.name, caller.userId);
-  const toolNames = () => new Set(toolsFor(caller.scopes, platform, priceOf).map((tool) => tool.name));
+  const toolNames = () => catalogNames(caller.scopes, platform, caller.userId);
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     await ensurePriceBook();
-    return { tools: toolsFor(caller.scopes, platform, priceOf) };
+    return { tools: [...catalogFor(caller.scopes, platform, caller.userId)] };
   });
 
   server.setRequestHandler(CallToolRequestSchema, (request, extra) => answerToolCall(request.params, context, extra.signal));

@@ -2,10 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import type { KeyScope } from '@/lib/keys/types';
 import { toolCallOf } from '@/lib/mcp/fast-tool-call';
+import { catalogFor } from '@/lib/mcp/tool-catalog-cache';
+import { getServedPlatforms } from '@/lib/platform/served-platforms';
+import { setPriceOverride } from '@/lib/prices/write-prices';
 import { createApiAccount, expectLedgersBalanced, type ApiAccount } from '../support/api-client';
 import { PRICE } from '../support/api-charges';
 import { userWithMost } from '../support/api-subjects';
-import { startInProcessMcp, type McpTestServer } from '../support/mcp-client';
+import { connectMcp, startInProcessMcp, type McpTestServer } from '../support/mcp-client';
 
 // tools/call is answered by mcp-route.ts directly (fast-tool-call.ts) unless the route is told to
 // hand it to the SDK's Server. Both routes get the same POSTs here; each answer of the direct
@@ -164,5 +167,28 @@ describe('tools/call answered directly equals the SDK’s answer', () => {
     ]) {
       expect(toolCallOf(message), JSON.stringify(message)).toBeNull();
     }
+  });
+});
+
+describe('the tool catalog, built once per price book, platform, scope and workspace', () => {
+  async function getUserDescription(account: ApiAccount): Promise<string> {
+    const client = await connectMcp(direct.url, account.key);
+    try {
+      return (await client.listTools()).tools.find((tool) => tool.name === 'get_user')!.description!;
+    } finally {
+      await client.close();
+    }
+  }
+
+  it('is shared between requests, and a price change (a reloaded book) or a workspace’s own price shows at once', async () => {
+    const platform = getServedPlatforms().defaultPlatform;
+    expect(catalogFor(['read'], platform, 'ws_same')).toBe(catalogFor(['read'], platform, 'ws_same'));
+    expect(catalogFor(['read'], platform, 'ws_same')).not.toBe(catalogFor(['read', 'write'], platform, 'ws_same'));
+
+    const [mine, other] = await Promise.all([createApiAccount({ label: 'mcp-catalog', scopes: ['read'] }), createApiAccount({ label: 'mcp-catalog-other', scopes: ['read'] })]);
+    expect(await getUserDescription(mine)).toContain(`${PRICE.profile} credits per profile returned`);
+    await setPriceOverride({ workspaceId: mine.userId, platform: null, operation: 'getUser', unitCredits: PRICE.profile + 3, createdBy: 'mcp catalog test' });
+    expect(await getUserDescription(mine)).toContain(`${PRICE.profile + 3} credits per profile returned`);
+    expect(await getUserDescription(other)).toContain(`${PRICE.profile} credits per profile returned`);
   });
 });
