@@ -13,6 +13,7 @@ import { revokeKey } from '@/lib/keys/revoke-key';
 import { closeRedis } from '@/lib/ratelimit/redis-client';
 import { createTestUser, waitFor } from '../support/account-fixtures';
 import { revokeKeyUnannounced } from '../support/key-fixtures';
+import { captureLogs, type LogRecord } from '../support/log-capture';
 
 const REDIS_URL = process.env.PERCH_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 let userId: string;
@@ -216,17 +217,18 @@ describe('last_used_at', () => {
 
   it('logs a failed write instead of throwing', async () => {
     const lastUsed = createLastUsedTracker();
-    const errors: string[] = [];
-    const original = console.error;
-    console.error = (message: string) => errors.push(message);
+    const logs = captureLogs();
+    let failures: LogRecord[];
     try {
       // An id array with a NUL byte makes PostgreSQL reject the statement.
       lastUsed.note('bad\u0000id');
       await expect(lastUsed.flush()).resolves.toBeUndefined();
+      // Read before restoring: restoring the spy forgets what it caught.
+      failures = logs.records().filter((record) => record.level === 50 && record.component === 'keys');
     } finally {
-      console.error = original;
+      logs.restore();
     }
-    expect(errors.join('\n')).toMatch(/last_used_at update failed/);
+    expect(failures.map((record) => record.msg).join('\n')).toMatch(/last_used_at update failed/);
   });
 });
 

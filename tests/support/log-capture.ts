@@ -10,11 +10,16 @@ export type LogRecord = { level: number; msg: string; component?: string; [field
  */
 export function captureLogs(): { records: () => LogRecord[]; restore: () => void } {
   if (!logDestination) throw new Error('logs are pretty-printed (a TTY): run the tests with stdout not a terminal');
-  const spy = vi.spyOn(logDestination, 'write').mockImplementation(() => true);
+  // Kept here, not read from the spy: restoring a spy forgets the calls it caught.
+  const written: string[] = [];
+  const spy = vi.spyOn(logDestination, 'write').mockImplementation((chunk: string) => {
+    written.push(String(chunk));
+    return true;
+  });
   return {
     records: () =>
-      spy.mock.calls.flatMap(([chunk]) =>
-        String(chunk)
+      written.flatMap((chunk) =>
+        chunk
           .split('\n')
           .filter((line) => line !== '')
           .map((line) => JSON.parse(line) as LogRecord),
