@@ -18,7 +18,7 @@ export function scrapeInstance(metrics: PerchMetrics, dashboardMetrics: () => Pr
   return async () => {
     const [own, dashboard] = await Promise.all([metrics.registry.getMetricsAsJSON(), dashboardMetrics()]);
     const merged = AggregatorRegistry.aggregate(dashboard ? [own, dashboard as unknown as typeof own] : [own]);
-    return { contentType: metrics.registry.contentType, body: await merged.metrics() };
+    return { contentType: metrics.registry.contentType, body: spelledNaN(await merged.metrics()) };
   };
 }
 
@@ -72,4 +72,12 @@ export async function listenForMetrics(port: number, scrape: Scrape): Promise<ht
   });
   await listen(server, port, '127.0.0.1');
   return server;
+}
+
+/**
+ * prom-client writes a NaN sample (the event-loop lag before its first reading) as `Nan`; the
+ * exposition format spells it `NaN`. Prometheus reads either, stricter scrapers only the latter.
+ */
+export function spelledNaN(text: string): string {
+  return text.replace(/ Nan$/gm, ' NaN');
 }

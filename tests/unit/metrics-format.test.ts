@@ -1,8 +1,9 @@
-import { Counter, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
 import { CallStats } from '@/lib/observability/call-stats';
 import { readMetricsConfig } from '@/lib/observability/metrics-config';
 import { blueskyEndpointOf, outcomeOfError, outcomeOfStatus, xEndpointOf } from '@/lib/observability/upstream-metrics';
+import { spelledNaN } from '@/lib/server/metrics-route';
 import { parsePrometheusText, samplesOf, valueOf, type Sample } from '../support/prometheus-text';
 
 // Issue 34, item 1: the per-call metrics' own cells (call-stats.ts) must expose exactly what
@@ -111,5 +112,17 @@ describe('the metrics settings', () => {
     expect(readMetricsConfig({ PERCH_METRICS_PORT: '9464' })).toEqual({ enabled: true, token: null, port: 9464 });
     expect(() => readMetricsConfig({ PERCH_METRICS_TOKEN: 'short' })).toThrow(/16 characters/);
     expect(() => readMetricsConfig({ PERCH_METRICS_PORT: '70000' })).toThrow(/PERCH_METRICS_PORT/);
+  });
+});
+
+describe('a NaN sample', () => {
+  it('is spelled NaN as the format says, not prom-client’s Nan', async () => {
+    const registry = new Registry();
+    new Gauge({ name: 'perch_test_not_yet_measured', help: 'a gauge with no reading yet', registers: [registry] }).set(NaN);
+    const written = await registry.metrics();
+    // prom-client's own spelling, which a strict scraper refuses (the event-loop lag before its first reading).
+    expect(written).toMatch(/^perch_test_not_yet_measured Nan$/m);
+    const exposition = parsePrometheusText(spelledNaN(written));
+    expect(exposition.get('perch_test_not_yet_measured')!.samples[0].value).toBeNaN();
   });
 });
