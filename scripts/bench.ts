@@ -208,21 +208,27 @@ async function main(): Promise<void> {
     };
     // Started only when their case runs. Both with tracing off; the log level decides whether a
     // line is written per call (stdout is drained by the benchmark, counted, never parsed).
-    let observed: { on: string; off: string; logBytes: () => number; scrape: () => Promise<number> } | null = null;
+    let observed: { on: string; off: string; logBytes: () => number; scrape: () => Promise<number>; cpu: { perch: () => number; bare: () => number } } | null = null;
     if (CASES.test(OBSERVED_CASE)) {
       const metricsToken = crypto.randomBytes(24).toString('hex');
       const startObserved = (extra: Record<string, string>) => (port: number) =>
         startAnsweringProcess(['server.ts'], { ...env, OTEL_EXPORTER_OTLP_ENDPOINT: '', PERCH_METRICS_PORT: '', ...extra, PORT: String(port) }, `http://127.0.0.1:${port}/v2/openapi.json`);
       const onPort = await onFreePort(startObserved({ PERCH_METRICS_TOKEN: metricsToken, PERCH_LOG_LEVEL: 'info' }), children);
+      const onChild = children.at(-1)!;
       let logBytes = 0;
-      children.at(-1)!.stdout!.on('data', (chunk: Buffer) => {
+      onChild.stdout!.on('data', (chunk: Buffer) => {
         logBytes += chunk.length;
       });
       const offPort = await onFreePort(startObserved({ PERCH_METRICS_TOKEN: '', PERCH_LOG_LEVEL: 'warn' }), children);
+      const offChild = children.at(-1)!;
       const on = `http://127.0.0.1:${onPort}`;
+      // Each side's own server process: CPU per call is the cost, whatever else loads the machine.
+      let onPid: number | undefined;
+      let offPid: number | undefined;
       observed = {
         on,
         off: `http://127.0.0.1:${offPort}`,
+        cpu: { perch: () => cpuMicros((onPid ??= listeningPid(onChild.pid!, onPort))), bare: () => cpuMicros((offPid ??= listeningPid(offChild.pid!, offPort))) },
         logBytes: () => logBytes,
         // The /v2 calls /metrics has counted so far (the sum of perch_http_requests_total).
         scrape: async () => {
@@ -263,7 +269,7 @@ async function main(): Promise<void> {
       // processes on the machine moves far less than requests/s.
       { name: MCP_CASE, api: mcpGetUser, bare: getUser, warmUp: FIRST_WARM_UP_S, cpu: { perch: apiCpu, bare: apiCpu } },
       // "bare" is the server with metrics and logs off here: perch/bare is on/off.
-      ...(observed ? [{ name: OBSERVED_CASE, api: { url: `${observed.on}/v2/users/${username}`, headers: auth }, bare: { url: `${observed.off}/v2/users/${username}`, headers: auth }, warmUp: FIRST_WARM_UP_S }] : []),
+      ...(observed ? [{ name: OBSERVED_CASE, api: { url: `${observed.on}/v2/users/${username}`, headers: auth }, bare: { url: `${observed.off}/v2/users/${username}`, headers: auth }, warmUp: FIRST_WARM_UP_S, cpu: observed.cpu }] : []),
     ];
     // A tool error is a 200 too: the benchmark must measure calls that succeed and charge.
     if (CASES.test(MCP_CASE)) await expectMcpCharged(mcpGetUser);
@@ -305,6 +311,9 @@ async function main(): Promise<void> {
         `\n${OBSERVED_CASE}: ${observedRow['perch req/s']} vs ${observedRow['bare req/s']} req/s, ratio ${observedRow['perch/bare']} (target ≥ 0.95); ` +
           `p99 ${observedRow['perch p99 ms']} vs ${observedRow['bare p99 ms']} ms; /metrics counted ${counted} calls, ${(observed.logBytes() / 1e6).toFixed(1)} MB of log lines written`,
       );
+      const onCpu = Number(observedRow['perch cpu µs/call']);
+      const offCpu = Number(observedRow['bare cpu µs/call']);
+      console.log(`server CPU µs per call: on ${onCpu}, off ${offCpu}, off/on ${(offCpu / onCpu).toFixed(2)} (target ≥ 0.95)`);
     }
   } finally {
     // The servers first: a database stopped under them has them log every pool connection lost.
