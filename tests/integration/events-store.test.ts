@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Perch } from '@perch/client';
-import { answerApiRequest } from '@/lib/api/dispatch';
 import { setBalanceThreshold } from '@/lib/alerts/balance-alert';
 import { checkLowBalances } from '@/lib/alerts/balance-low-events';
 import { getPool } from '@/lib/db/pool';
@@ -12,12 +11,10 @@ import { closeNotifications } from '@/lib/delivery/notifications';
 import { startRealtime, type Realtime } from '@/lib/delivery/start-realtime';
 import { issueKey } from '@/lib/keys';
 import { ensurePriceBook } from '@/lib/prices/price-book-sync';
-import { freePort } from '@/lib/server/free-port';
-import { createHttpServer, listen } from '@/lib/server/http-server';
-import { apiHandler } from '@/lib/server/web-adapter';
 import { waitFor } from '../support/account-fixtures';
 import { callApi, createApiAccount, type ApiAccount } from '../support/api-client';
 import { setUpWriter, type Writer } from '../support/api-writer';
+import { serveApiOnLoopback } from '../support/loopback-api';
 import { openSse } from '../support/sse-client';
 import { startWebhookReceiver } from '../support/webhook-receiver';
 
@@ -86,12 +83,7 @@ beforeAll(async () => {
   everything = await startWebhookReceiver();
   balanceOnly = await startWebhookReceiver();
   realtime = await startRealtime();
-  server = createHttpServer([{ prefix: '/v2', handle: apiHandler(answerApiRequest) }], (_req, res) => {
-    res.writeHead(404).end();
-  });
-  const port = await freePort();
-  await listen(server, port, '127.0.0.1');
-  base = `http://127.0.0.1:${port}`;
+  ({ server, base } = await serveApiOnLoopback());
 
   a1 = await createApiAccount({ label: 'events-a', credits: 100_000 });
   const second = await issueKey({ userId: a1.userId, name: 'second key', scopes: ['read', 'write'], rateLimit: 100_000 });
