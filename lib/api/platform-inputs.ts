@@ -51,6 +51,11 @@ function adaptField(field: z.ZodType, syntax: PlatformSyntax): z.ZodType | null 
     const inner = adaptField(field.unwrap() as z.ZodType, syntax);
     return inner ? inner.optional() : null;
   }
+  if (field instanceof z.ZodObject) {
+    // A nested object (a follows monitor's {username, direction}) with its own fields adapted.
+    const adapted = adaptObject(field as AnyObject, syntax);
+    return adapted === field ? null : adapted!;
+  }
   if (field instanceof z.ZodArray) {
     const element = adaptField(field.element as z.ZodType, syntax);
     // A clone keeps the array's own checks (1..100 items) around the new element.

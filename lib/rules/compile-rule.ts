@@ -25,7 +25,7 @@ export type RuleRow = {
   user_id: string;
   key_id: string;
   tag: string;
-  kind: 'query' | 'accounts';
+  kind: 'query' | 'accounts' | 'follows' | 'profile';
   query: string | null;
   text_query: string | null;
   account_ids: string[];

@@ -104,8 +104,9 @@ describe('rules', () => {
 
   it('refuse bad definitions with clear 400s and change nothing', async () => {
     const cases: Array<[unknown, string]> = [
-      [{ tag: 'x' }, 'exactly one of query and accounts'],
-      [{ tag: 'x', query: 'a', accounts: ['b'] }, 'exactly one of query and accounts'],
+      [{ tag: 'x' }, 'exactly one of query, accounts, follows and profile'],
+      [{ tag: 'x', query: 'a', accounts: ['b'] }, 'exactly one of query, accounts, follows and profile'],
+      [{ tag: 'x', follows: { username: 'b' }, profile: { usernames: ['b'] } }, 'exactly one of query, accounts, follows and profile'],
       [{ tag: 'x', query: 'x'.repeat(513) }, 'query'],
       [{ tag: 'x', query: 'lang:!!' }, 'lang:'],
       [{ tag: 'x', query: 'since:2024-13-01' }, 'since:'],

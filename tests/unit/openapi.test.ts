@@ -91,13 +91,18 @@ describe('the OpenAPI document, as strict as the server', () => {
     expect((download.parameters as Array<{ name: string; in: string }>).filter((p) => p.in === 'header').map((p) => p.name)).toEqual(expect.arrayContaining(['Range', 'If-Range']));
   });
 
-  it('takes exactly one of query and accounts in rule bodies', () => {
+  it('takes exactly one of query, accounts, follows and profile in rule bodies', () => {
     for (const id of ['createRule', 'updateRule', 'validateRule']) {
       const body = bodyOf(id);
-      expect(body.oneOf, id).toHaveLength(2);
+      expect(body.oneOf, id).toHaveLength(4);
       expect(accepts(body, { tag: 't', query: 'hello' })).toBe(true);
       expect(accepts(body, { tag: 't', accounts: ['jack'] })).toBe(true);
+      expect(accepts(body, { tag: 't', follows: { username: 'jack', direction: 'both' } })).toBe(true);
+      expect(accepts(body, { tag: 't', follows: { username: 'jack', direction: 'sideways' } })).toBe(false);
+      expect(accepts(body, { tag: 't', profile: { usernames: ['jack'] } })).toBe(true);
+      expect(accepts(body, { tag: 't', profile: { usernames: [] } })).toBe(false);
       expect(accepts(body, { tag: 't', query: 'hello', accounts: ['jack'] })).toBe(false);
+      expect(accepts(body, { tag: 't', accounts: ['jack'], profile: { usernames: ['jack'] } })).toBe(false);
       expect(accepts(body, { tag: 't' })).toBe(false);
       expect(accepts(body, { tag: '   ', query: 'hello' })).toBe(false);
     }

@@ -643,20 +643,73 @@ GetAccountResult = TypedDict(
 )
 
 
+CreateRuleFollows = TypedDict(
+    "CreateRuleFollows",
+    {
+        "username": "str",
+        "direction": "Literal[\"followers\", \"following\", \"both\"]",
+    },
+)
+
+
+CreateRuleProfile = TypedDict(
+    "CreateRuleProfile",
+    {
+        "usernames": "List[str]",
+    },
+)
+
+
+CreateRuleResultFollows = TypedDict(
+    "CreateRuleResultFollows",
+    {
+        "username": "str",
+        "direction": "Literal[\"followers\", \"following\", \"both\"]",
+    },
+)
+
+
+CreateRuleResultProfile = TypedDict(
+    "CreateRuleResultProfile",
+    {
+        "usernames": "List[str]",
+    },
+)
+
+
 CreateRuleResult = TypedDict(
     "CreateRuleResult",
     {
         "id": "str",
         "tag": "str",
-        "type": "Literal[\"query\", \"accounts\"]",
+        "type": "Literal[\"query\", \"accounts\", \"follows\", \"profile\"]",
         "query": "Optional[str]",
         "accounts": "List[str]",
+        "follows": "Optional[CreateRuleResultFollows]",
+        "profile": "Optional[CreateRuleResultProfile]",
         "platform": "Literal[\"local\", \"bluesky\", \"x\"]",
         "status": "Literal[\"active\", \"paused\"]",
         "paused_reason": "Optional[Literal[\"paused_by_user\", \"insufficient_credits\", \"key_limit_reached\"]]",
         "interval_seconds": "Optional[int]",
         "created_at": "str",
         "updated_at": "str",
+    },
+)
+
+
+ListRulesResultFollows = TypedDict(
+    "ListRulesResultFollows",
+    {
+        "username": "str",
+        "direction": "Literal[\"followers\", \"following\", \"both\"]",
+    },
+)
+
+
+ListRulesResultProfile = TypedDict(
+    "ListRulesResultProfile",
+    {
+        "usernames": "List[str]",
     },
 )
 
@@ -666,15 +719,34 @@ ListRulesResult = TypedDict(
     {
         "id": "str",
         "tag": "str",
-        "type": "Literal[\"query\", \"accounts\"]",
+        "type": "Literal[\"query\", \"accounts\", \"follows\", \"profile\"]",
         "query": "Optional[str]",
         "accounts": "List[str]",
+        "follows": "Optional[ListRulesResultFollows]",
+        "profile": "Optional[ListRulesResultProfile]",
         "platform": "Literal[\"local\", \"bluesky\", \"x\"]",
         "status": "Literal[\"active\", \"paused\"]",
         "paused_reason": "Optional[Literal[\"paused_by_user\", \"insufficient_credits\", \"key_limit_reached\"]]",
         "interval_seconds": "Optional[int]",
         "created_at": "str",
         "updated_at": "str",
+    },
+)
+
+
+ListRulesItemFollows = TypedDict(
+    "ListRulesItemFollows",
+    {
+        "username": "str",
+        "direction": "Literal[\"followers\", \"following\", \"both\"]",
+    },
+)
+
+
+ListRulesItemProfile = TypedDict(
+    "ListRulesItemProfile",
+    {
+        "usernames": "List[str]",
     },
 )
 
@@ -684,9 +756,11 @@ ListRulesItem = TypedDict(
     {
         "id": "str",
         "tag": "str",
-        "type": "Literal[\"query\", \"accounts\"]",
+        "type": "Literal[\"query\", \"accounts\", \"follows\", \"profile\"]",
         "query": "Optional[str]",
         "accounts": "List[str]",
+        "follows": "Optional[ListRulesItemFollows]",
+        "profile": "Optional[ListRulesItemProfile]",
         "platform": "Literal[\"local\", \"bluesky\", \"x\"]",
         "status": "Literal[\"active\", \"paused\"]",
         "paused_reason": "Optional[Literal[\"paused_by_user\", \"insufficient_credits\", \"key_limit_reached\"]]",
@@ -697,11 +771,45 @@ ListRulesItem = TypedDict(
 )
 
 
+ValidateRuleFollows = TypedDict(
+    "ValidateRuleFollows",
+    {
+        "username": "str",
+        "direction": "Literal[\"followers\", \"following\", \"both\"]",
+    },
+)
+
+
+ValidateRuleProfile = TypedDict(
+    "ValidateRuleProfile",
+    {
+        "usernames": "List[str]",
+    },
+)
+
+
 ValidateRuleResult = TypedDict(
     "ValidateRuleResult",
     {
         "valid": "Literal[True]",
-        "type": "Literal[\"query\", \"accounts\"]",
+        "type": "Literal[\"query\", \"accounts\", \"follows\", \"profile\"]",
+    },
+)
+
+
+GetRuleResultFollows = TypedDict(
+    "GetRuleResultFollows",
+    {
+        "username": "str",
+        "direction": "Literal[\"followers\", \"following\", \"both\"]",
+    },
+)
+
+
+GetRuleResultProfile = TypedDict(
+    "GetRuleResultProfile",
+    {
+        "usernames": "List[str]",
     },
 )
 
@@ -711,9 +819,11 @@ GetRuleResult = TypedDict(
     {
         "id": "str",
         "tag": "str",
-        "type": "Literal[\"query\", \"accounts\"]",
+        "type": "Literal[\"query\", \"accounts\", \"follows\", \"profile\"]",
         "query": "Optional[str]",
         "accounts": "List[str]",
+        "follows": "Optional[GetRuleResultFollows]",
+        "profile": "Optional[GetRuleResultProfile]",
         "platform": "Literal[\"local\", \"bluesky\", \"x\"]",
         "status": "Literal[\"active\", \"paused\"]",
         "paused_reason": "Optional[Literal[\"paused_by_user\", \"insufficient_credits\", \"key_limit_reached\"]]",
@@ -724,14 +834,50 @@ GetRuleResult = TypedDict(
 )
 
 
+UpdateRuleFollows = TypedDict(
+    "UpdateRuleFollows",
+    {
+        "username": "str",
+        "direction": "Literal[\"followers\", \"following\", \"both\"]",
+    },
+)
+
+
+UpdateRuleProfile = TypedDict(
+    "UpdateRuleProfile",
+    {
+        "usernames": "List[str]",
+    },
+)
+
+
+UpdateRuleResultFollows = TypedDict(
+    "UpdateRuleResultFollows",
+    {
+        "username": "str",
+        "direction": "Literal[\"followers\", \"following\", \"both\"]",
+    },
+)
+
+
+UpdateRuleResultProfile = TypedDict(
+    "UpdateRuleResultProfile",
+    {
+        "usernames": "List[str]",
+    },
+)
+
+
 UpdateRuleResult = TypedDict(
     "UpdateRuleResult",
     {
         "id": "str",
         "tag": "str",
-        "type": "Literal[\"query\", \"accounts\"]",
+        "type": "Literal[\"query\", \"accounts\", \"follows\", \"profile\"]",
         "query": "Optional[str]",
         "accounts": "List[str]",
+        "follows": "Optional[UpdateRuleResultFollows]",
+        "profile": "Optional[UpdateRuleResultProfile]",
         "platform": "Literal[\"local\", \"bluesky\", \"x\"]",
         "status": "Literal[\"active\", \"paused\"]",
         "paused_reason": "Optional[Literal[\"paused_by_user\", \"insufficient_credits\", \"key_limit_reached\"]]",
@@ -751,14 +897,33 @@ DeleteRuleResult = TypedDict(
 )
 
 
+PauseRuleResultFollows = TypedDict(
+    "PauseRuleResultFollows",
+    {
+        "username": "str",
+        "direction": "Literal[\"followers\", \"following\", \"both\"]",
+    },
+)
+
+
+PauseRuleResultProfile = TypedDict(
+    "PauseRuleResultProfile",
+    {
+        "usernames": "List[str]",
+    },
+)
+
+
 PauseRuleResult = TypedDict(
     "PauseRuleResult",
     {
         "id": "str",
         "tag": "str",
-        "type": "Literal[\"query\", \"accounts\"]",
+        "type": "Literal[\"query\", \"accounts\", \"follows\", \"profile\"]",
         "query": "Optional[str]",
         "accounts": "List[str]",
+        "follows": "Optional[PauseRuleResultFollows]",
+        "profile": "Optional[PauseRuleResultProfile]",
         "platform": "Literal[\"local\", \"bluesky\", \"x\"]",
         "status": "Literal[\"active\", \"paused\"]",
         "paused_reason": "Optional[Literal[\"paused_by_user\", \"insufficient_credits\", \"key_limit_reached\"]]",
@@ -769,14 +934,33 @@ PauseRuleResult = TypedDict(
 )
 
 
+ResumeRuleResultFollows = TypedDict(
+    "ResumeRuleResultFollows",
+    {
+        "username": "str",
+        "direction": "Literal[\"followers\", \"following\", \"both\"]",
+    },
+)
+
+
+ResumeRuleResultProfile = TypedDict(
+    "ResumeRuleResultProfile",
+    {
+        "usernames": "List[str]",
+    },
+)
+
+
 ResumeRuleResult = TypedDict(
     "ResumeRuleResult",
     {
         "id": "str",
         "tag": "str",
-        "type": "Literal[\"query\", \"accounts\"]",
+        "type": "Literal[\"query\", \"accounts\", \"follows\", \"profile\"]",
         "query": "Optional[str]",
         "accounts": "List[str]",
+        "follows": "Optional[ResumeRuleResultFollows]",
+        "profile": "Optional[ResumeRuleResultProfile]",
         "platform": "Literal[\"local\", \"bluesky\", \"x\"]",
         "status": "Literal[\"active\", \"paused\"]",
         "paused_reason": "Optional[Literal[\"paused_by_user\", \"insufficient_credits\", \"key_limit_reached\"]]",
@@ -1908,15 +2092,17 @@ class Operations:
         tag: str,
         query: Optional[str] = None,
         accounts: Optional[List[str]] = None,
+        follows: Optional[CreateRuleFollows] = None,
+        profile: Optional[CreateRuleProfile] = None,
         interval_seconds: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Response[CreateRuleResult]:
-        """Create a filter rule or account monitor
+        """Create a filter rule, account rule, follows monitor or profile monitor
 
-        Rules belong to the key that created them: its matches are delivered to the account’s webhook endpoints and to GET /v2/stream of that key. Managing rules is free; each delivered match costs what one tweet of searchTweets (POST /v2/search) costs the workspace on the rule's platform, charged once, on its first successful delivery. A rule watches the platform that served the request creating it (Perch-Platform header or the default): on Bluesky, the posts of the network’s event stream; on X, X’s recent search polled every interval_seconds (default 60), slowed evenly for every rule when the deployment’s X search budget (PERCH_X_SEARCH_BUDGET_PER_15_MIN) would be exceeded. Give a tag and exactly one of query (1..512 characters) and accounts (1..100 usernames). A key holds at most 1000 rules (PERCH_RULES_PER_KEY).
+        Rules belong to the key that created them: its matches are delivered to the account’s webhook endpoints and to GET /v2/stream of that key. Managing rules is free; each delivered match costs what one tweet of searchTweets (POST /v2/search) costs the workspace on the rule's platform, charged once, on its first successful delivery. A rule watches the platform that served the request creating it (Perch-Platform header or the default): on Bluesky, the posts of the network’s event stream; on X, X’s recent search polled every interval_seconds (default 60), slowed evenly for every rule when the deployment’s X search budget (PERCH_X_SEARCH_BUDGET_PER_15_MIN) would be exceeded. Monitors: a follows monitor sends follow.added and follow.removed, each costing what one follower item of getUserFollowers costs; a profile monitor sends profile.updated, profile.unavailable and profile.available, each costing what one getUser costs; each event is charged once, on its first delivery, and monitors pause for credits as rules do. The embedded platform and Bluesky push account changes as they happen; on X the monitored follower lists (ids) and profiles are polled every interval_seconds and compared with the previous poll (the first poll records a baseline and sends nothing), each poll charged what its X reads cost in the price list. Give a tag and exactly one of query (1..512 characters), accounts (1..100 usernames), follows ({username, direction}) and profile ({usernames}: 1..100). A key holds at most 1000 rules of all types together (PERCH_RULES_PER_KEY).
 
         Free."""
-        return self._call("createRule", {}, {"tag": tag, "query": query, "accounts": accounts, "interval_seconds": interval_seconds}, timeout=timeout)
+        return self._call("createRule", {}, {"tag": tag, "query": query, "accounts": accounts, "follows": follows, "profile": profile, "interval_seconds": interval_seconds}, timeout=timeout)
 
     def list_rules(
         self,
@@ -1939,6 +2125,8 @@ class Operations:
         tag: str,
         query: Optional[str] = None,
         accounts: Optional[List[str]] = None,
+        follows: Optional[ValidateRuleFollows] = None,
+        profile: Optional[ValidateRuleProfile] = None,
         interval_seconds: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Response[ValidateRuleResult]:
@@ -1947,7 +2135,7 @@ class Operations:
         Answers 200 with valid: true, or the same 400 createRule would give.
 
         Free."""
-        return self._call("validateRule", {}, {"tag": tag, "query": query, "accounts": accounts, "interval_seconds": interval_seconds}, timeout=timeout)
+        return self._call("validateRule", {}, {"tag": tag, "query": query, "accounts": accounts, "follows": follows, "profile": profile, "interval_seconds": interval_seconds}, timeout=timeout)
 
     def get_rule(
         self,
@@ -1967,6 +2155,8 @@ class Operations:
         tag: str,
         query: Optional[str] = None,
         accounts: Optional[List[str]] = None,
+        follows: Optional[UpdateRuleFollows] = None,
+        profile: Optional[UpdateRuleProfile] = None,
         interval_seconds: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Response[UpdateRuleResult]:
@@ -1975,7 +2165,7 @@ class Operations:
         Takes the same body as createRule; the rule keeps its id, status and matches.
 
         Free."""
-        return self._call("updateRule", {"ruleId": rule_id}, {"tag": tag, "query": query, "accounts": accounts, "interval_seconds": interval_seconds}, timeout=timeout)
+        return self._call("updateRule", {"ruleId": rule_id}, {"tag": tag, "query": query, "accounts": accounts, "follows": follows, "profile": profile, "interval_seconds": interval_seconds}, timeout=timeout)
 
     def delete_rule(
         self,

@@ -14,12 +14,22 @@ import { pageFields, perchIdField, usernameField } from '../inputs';
 const RULES_NOTE =
   `Rules belong to the key that created them: its matches are delivered to the account’s webhook endpoints and to GET /v2/stream of that key. Managing rules is free; each delivered match costs what one tweet of searchTweets (POST /v2/search) costs the workspace on the rule's platform, charged once, on its first successful delivery. A rule watches the platform that served the request creating it (Perch-Platform header or the default): on Bluesky, the posts of the network’s event stream; on X, X’s recent search polled every interval_seconds (default ${X_POLL_INTERVAL.default}), slowed evenly for every rule when the deployment’s X search budget (PERCH_X_SEARCH_BUDGET_PER_15_MIN) would be exceeded.`;
 
+const MONITORS_NOTE =
+  'Monitors: a follows monitor sends follow.added and follow.removed, each costing what one follower item of getUserFollowers costs; a profile monitor sends profile.updated, profile.unavailable and profile.available, each costing what one getUser costs; each event is charged once, on its first delivery, and monitors pause for credits as rules do. The embedded platform and Bluesky push account changes as they happen; on X the monitored follower lists (ids) and profiles are polled every interval_seconds and compared with the previous poll (the first poll records a baseline and sends nothing), each poll charged what its X reads cost in the price list.';
+
 export const RuleSchema = z.object({
   id: z.string(),
   tag: z.string(),
-  type: z.enum(['query', 'accounts']).describe('query: a search query as in POST /v2/search; accounts: everything the listed accounts post'),
+  type: z
+    .enum(['query', 'accounts', 'follows', 'profile'])
+    .describe('query: a search query as in POST /v2/search; accounts: everything the listed accounts post; follows: who follows or unfollows an account (follow.added, follow.removed events); profile: changes to accounts’ profiles (profile.updated, profile.unavailable, profile.available events)'),
   query: z.string().nullable(),
-  accounts: z.array(z.string()).describe('Monitored usernames (lower case); empty for a query rule'),
+  accounts: z.array(z.string()).describe('Monitored usernames (lower case) of an accounts, follows or profile rule; empty for a query rule'),
+  follows: z
+    .object({ username: z.string(), direction: z.enum(['followers', 'following', 'both']) })
+    .nullable()
+    .describe('A follows monitor’s account and direction; null for other types'),
+  profile: z.object({ usernames: z.array(z.string()) }).nullable().describe('A profile monitor’s accounts; null for other types'),
   platform: z
     .enum(PLATFORM_NAMES)
     .describe('The platform whose new tweets the rule watches: the one that served the request that created or last replaced it (Perch-Platform header or the default)'),
@@ -50,6 +60,26 @@ const definitionFields = {
     .max(RULE_LIMITS.accountsPerRule, `must list at most ${RULE_LIMITS.accountsPerRule} accounts`)
     .optional()
     .describe('Usernames to monitor: their tweets, replies, quotes and retweets'),
+  follows: z
+    .object({
+      username: usernameField.describe('The account whose follows are watched'),
+      direction: z
+        .enum(['followers', 'following', 'both'])
+        .default('followers')
+        .describe('followers: accounts that start or stop following it; following: accounts it starts or stops following; both'),
+    })
+    .optional()
+    .describe('A follows monitor: follow.added and follow.removed events, each with both users'),
+  profile: z
+    .object({
+      usernames: z
+        .array(usernameField)
+        .min(1)
+        .max(RULE_LIMITS.accountsPerRule, `must list at most ${RULE_LIMITS.accountsPerRule} accounts`)
+        .describe('The accounts whose profiles are watched'),
+    })
+    .optional()
+    .describe('A profile monitor: profile.updated (changed fields with old and new values; counts are not changes), profile.unavailable (suspended, deleted or turned protected) and profile.available events'),
   interval_seconds: z
     .number()
     .int()
@@ -59,11 +89,16 @@ const definitionFields = {
     .describe(`Rules on X only: seconds between polls of X’s recent search for this rule (default ${X_POLL_INTERVAL.default}); every rule is slowed evenly when the deployment’s X search budget would be exceeded. Not accepted on other platforms, which push new tweets as they come`),
 };
 
-// Exactly one of query and accounts (definitionOf checks it), said in the OpenAPI document by oneOf.
+const DEFINITION_KINDS = ['query', 'accounts', 'follows', 'profile'] as const;
+const only = (kind: (typeof DEFINITION_KINDS)[number]) => ({ required: [kind], not: { anyOf: DEFINITION_KINDS.filter((other) => other !== kind).map((other) => ({ required: [other] })) } });
+
+// Exactly one of query, accounts, follows and profile (definitionOf checks it), said in the OpenAPI document by oneOf.
 const definitionBody = z.object(definitionFields).meta({
   oneOf: [
-    { title: 'query rule', required: ['query'], not: { required: ['accounts'] } },
-    { title: 'account monitor', required: ['accounts'], not: { required: ['query'] } },
+    { title: 'query rule', ...only('query') },
+    { title: 'account rule (their tweets)', ...only('accounts') },
+    { title: 'follows monitor', ...only('follows') },
+    { title: 'profile monitor', ...only('profile') },
   ],
 });
 
@@ -77,7 +112,7 @@ function keyOf(caller: Caller): string {
 
 /** What the audit log keeps of a rule: what it watches and its state. */
 function ruleState(rule: Rule) {
-  return { tag: rule.tag, type: rule.type, query: rule.query, accounts: rule.accounts, platform: rule.platform, interval_seconds: rule.interval_seconds, status: rule.status };
+  return { tag: rule.tag, type: rule.type, query: rule.query, accounts: rule.accounts, direction: rule.follows?.direction ?? null, platform: rule.platform, interval_seconds: rule.interval_seconds, status: rule.status };
 }
 
 const ruleTarget = (rule: Rule) => ({ kind: 'rule', id: rule.id, label: rule.tag });
@@ -98,23 +133,37 @@ function checkedQuery(query: string, platform: Platform): string {
 function intervalOf(body: { interval_seconds?: number }, platform: Platform): number | null {
   if (platform.name === 'x') return body.interval_seconds ?? X_POLL_INTERVAL.default;
   if (body.interval_seconds === undefined) return null;
-  const message = `interval_seconds applies to rules on X only: ${platform.name} pushes new tweets as they come`;
+  const message = `interval_seconds applies to rules on X only: ${platform.name} pushes new tweets and account changes as they come`;
   throw new ApiError('invalid_request', message, [{ path: 'interval_seconds', message }]);
 }
 
-/** The definition in a create or update body: exactly one of query and accounts, checked and resolved. */
-async function definitionOf(body: { tag: string; query?: string; accounts?: string[]; interval_seconds?: number }, platform: Platform): Promise<{ definition: RuleDefinition; text: string }> {
-  if ((body.query === undefined) === (body.accounts === undefined)) {
-    throw new ApiError('invalid_request', 'give exactly one of query and accounts', [{ path: 'query', message: 'give exactly one of query and accounts' }]);
+type DefinitionBody = { tag: string; query?: string; accounts?: string[]; follows?: { username: string; direction: 'followers' | 'following' | 'both' }; profile?: { usernames: string[] }; interval_seconds?: number };
+
+/** The usernames resolved to the platform's users, in the order given, or a 400 naming the unknown ones under `path`. */
+async function resolveAccounts(usernames: string[], platform: Platform, path: string): Promise<{ id: string; username: string }[]> {
+  const unique = [...new Set(usernames.map((name) => name.toLowerCase()))];
+  const users = await platform.getUsersBatch(unique);
+  if (users.not_found.length > 0) {
+    throw new ApiError('invalid_request', `${path}: no such user: ${users.not_found.join(', ')}`, [{ path, message: `unknown: ${users.not_found.join(', ')}` }]);
+  }
+  return users.items.map((user) => ({ id: user.id, username: user.username }));
+}
+
+/** The definition in a create or update body: exactly one of query, accounts, follows and profile, checked and resolved. */
+async function definitionOf(body: DefinitionBody, platform: Platform): Promise<{ definition: RuleDefinition; text: string }> {
+  const given = DEFINITION_KINDS.filter((kind) => body[kind] !== undefined);
+  if (given.length !== 1) {
+    const message = 'give exactly one of query, accounts, follows and profile';
+    throw new ApiError('invalid_request', message, [{ path: given[1] ?? 'query', message }]);
   }
   const base = { tag: body.tag, platform: platform.name, intervalSeconds: intervalOf(body, platform) };
   if (body.query !== undefined) return { definition: { ...base, kind: 'query', query: body.query }, text: checkedQuery(body.query, platform) };
-  const usernames = [...new Set(body.accounts!.map((name) => name.toLowerCase()))];
-  const users = await platform.getUsersBatch(usernames);
-  if (users.not_found.length > 0) {
-    throw new ApiError('invalid_request', `accounts: no such user: ${users.not_found.join(', ')}`, [{ path: 'accounts', message: `unknown: ${users.not_found.join(', ')}` }]);
+  if (body.follows !== undefined) {
+    const [account] = await resolveAccounts([body.follows.username], platform, 'follows.username');
+    return { definition: { ...base, kind: 'follows', account, direction: body.follows.direction }, text: '' };
   }
-  return { definition: { ...base, kind: 'accounts', accounts: users.items.map((user) => ({ id: user.id, username: user.username })) }, text: '' };
+  if (body.profile !== undefined) return { definition: { ...base, kind: 'profile', accounts: await resolveAccounts(body.profile.usernames, platform, 'profile.usernames') }, text: '' };
+  return { definition: { ...base, kind: 'accounts', accounts: await resolveAccounts(body.accounts!, platform, 'accounts') }, text: '' };
 }
 
 export const createRule = defineOperation({
@@ -122,8 +171,8 @@ export const createRule = defineOperation({
   tag: 'Rules',
   method: 'POST',
   path: '/v2/rules',
-  summary: 'Create a filter rule or account monitor',
-  description: `${RULES_NOTE} Give a tag and exactly one of query (1..${RULE_LIMITS.queryLength} characters) and accounts (1..${RULE_LIMITS.accountsPerRule} usernames). A key holds at most ${RULE_LIMITS.rulesPerKey} rules (PERCH_RULES_PER_KEY).`,
+  summary: 'Create a filter rule, account rule, follows monitor or profile monitor',
+  description: `${RULES_NOTE} ${MONITORS_NOTE} Give a tag and exactly one of query (1..${RULE_LIMITS.queryLength} characters), accounts (1..${RULE_LIMITS.accountsPerRule} usernames), follows ({username, direction}) and profile ({usernames}: 1..${RULE_LIMITS.accountsPerRule}). A key holds at most ${RULE_LIMITS.rulesPerKey} rules of all types together (PERCH_RULES_PER_KEY).`,
   scope: 'read',
   cost: COSTS.free,
   body: definitionBody,
@@ -248,7 +297,7 @@ export const validateRule = defineOperation({
   scope: 'read',
   cost: COSTS.free,
   body: definitionBody,
-  response: z.object({ valid: z.literal(true), type: z.enum(['query', 'accounts']) }),
+  response: z.object({ valid: z.literal(true), type: z.enum(DEFINITION_KINDS) }),
   handler: async ({ body, platform }) => {
     const { definition } = await definitionOf(body, platform);
     return { data: { valid: true as const, type: definition.kind } };

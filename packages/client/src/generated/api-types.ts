@@ -815,17 +815,38 @@ export type OperationTypes = {
       query?: string;
       /** Usernames to monitor: their tweets, replies, quotes and retweets */
       accounts?: string[];
+      /** A follows monitor: follow.added and follow.removed events, each with both users */
+      follows?: {
+        /** The account whose follows are watched */
+        username: string;
+        /** followers: accounts that start or stop following it; following: accounts it starts or stops following; both */
+        direction?: "followers" | "following" | "both";
+      };
+      /** A profile monitor: profile.updated (changed fields with old and new values; counts are not changes), profile.unavailable (suspended, deleted or turned protected) and profile.available events */
+      profile?: {
+        /** The accounts whose profiles are watched */
+        usernames: string[];
+      };
       /** Rules on X only: seconds between polls of X’s recent search for this rule (default 60); every rule is slowed evenly when the deployment’s X search budget would be exceeded. Not accepted on other platforms, which push new tweets as they come */
       interval_seconds?: number;
     };
     data: {
       id: string;
       tag: string;
-      /** query: a search query as in POST /v2/search; accounts: everything the listed accounts post */
-      type: "query" | "accounts";
+      /** query: a search query as in POST /v2/search; accounts: everything the listed accounts post; follows: who follows or unfollows an account (follow.added, follow.removed events); profile: changes to accounts’ profiles (profile.updated, profile.unavailable, profile.available events) */
+      type: "query" | "accounts" | "follows" | "profile";
       query: string | null;
-      /** Monitored usernames (lower case); empty for a query rule */
+      /** Monitored usernames (lower case) of an accounts, follows or profile rule; empty for a query rule */
       accounts: string[];
+      /** A follows monitor’s account and direction; null for other types */
+      follows: {
+        username: string;
+        direction: "followers" | "following" | "both";
+      } | null;
+      /** A profile monitor’s accounts; null for other types */
+      profile: {
+        usernames: string[];
+      } | null;
       /** The platform whose new tweets the rule watches: the one that served the request that created or last replaced it (Perch-Platform header or the default) */
       platform: "local" | "bluesky" | "x";
       status: "active" | "paused";
@@ -847,11 +868,20 @@ export type OperationTypes = {
     data: {
       id: string;
       tag: string;
-      /** query: a search query as in POST /v2/search; accounts: everything the listed accounts post */
-      type: "query" | "accounts";
+      /** query: a search query as in POST /v2/search; accounts: everything the listed accounts post; follows: who follows or unfollows an account (follow.added, follow.removed events); profile: changes to accounts’ profiles (profile.updated, profile.unavailable, profile.available events) */
+      type: "query" | "accounts" | "follows" | "profile";
       query: string | null;
-      /** Monitored usernames (lower case); empty for a query rule */
+      /** Monitored usernames (lower case) of an accounts, follows or profile rule; empty for a query rule */
       accounts: string[];
+      /** A follows monitor’s account and direction; null for other types */
+      follows: {
+        username: string;
+        direction: "followers" | "following" | "both";
+      } | null;
+      /** A profile monitor’s accounts; null for other types */
+      profile: {
+        usernames: string[];
+      } | null;
       /** The platform whose new tweets the rule watches: the one that served the request that created or last replaced it (Perch-Platform header or the default) */
       platform: "local" | "bluesky" | "x";
       status: "active" | "paused";
@@ -871,12 +901,24 @@ export type OperationTypes = {
       query?: string;
       /** Usernames to monitor: their tweets, replies, quotes and retweets */
       accounts?: string[];
+      /** A follows monitor: follow.added and follow.removed events, each with both users */
+      follows?: {
+        /** The account whose follows are watched */
+        username: string;
+        /** followers: accounts that start or stop following it; following: accounts it starts or stops following; both */
+        direction?: "followers" | "following" | "both";
+      };
+      /** A profile monitor: profile.updated (changed fields with old and new values; counts are not changes), profile.unavailable (suspended, deleted or turned protected) and profile.available events */
+      profile?: {
+        /** The accounts whose profiles are watched */
+        usernames: string[];
+      };
       /** Rules on X only: seconds between polls of X’s recent search for this rule (default 60); every rule is slowed evenly when the deployment’s X search budget would be exceeded. Not accepted on other platforms, which push new tweets as they come */
       interval_seconds?: number;
     };
     data: {
       valid: true;
-      type: "query" | "accounts";
+      type: "query" | "accounts" | "follows" | "profile";
     };
   };
   getRule: {
@@ -884,11 +926,20 @@ export type OperationTypes = {
     data: {
       id: string;
       tag: string;
-      /** query: a search query as in POST /v2/search; accounts: everything the listed accounts post */
-      type: "query" | "accounts";
+      /** query: a search query as in POST /v2/search; accounts: everything the listed accounts post; follows: who follows or unfollows an account (follow.added, follow.removed events); profile: changes to accounts’ profiles (profile.updated, profile.unavailable, profile.available events) */
+      type: "query" | "accounts" | "follows" | "profile";
       query: string | null;
-      /** Monitored usernames (lower case); empty for a query rule */
+      /** Monitored usernames (lower case) of an accounts, follows or profile rule; empty for a query rule */
       accounts: string[];
+      /** A follows monitor’s account and direction; null for other types */
+      follows: {
+        username: string;
+        direction: "followers" | "following" | "both";
+      } | null;
+      /** A profile monitor’s accounts; null for other types */
+      profile: {
+        usernames: string[];
+      } | null;
       /** The platform whose new tweets the rule watches: the one that served the request that created or last replaced it (Perch-Platform header or the default) */
       platform: "local" | "bluesky" | "x";
       status: "active" | "paused";
@@ -908,17 +959,38 @@ export type OperationTypes = {
       query?: string;
       /** Usernames to monitor: their tweets, replies, quotes and retweets */
       accounts?: string[];
+      /** A follows monitor: follow.added and follow.removed events, each with both users */
+      follows?: {
+        /** The account whose follows are watched */
+        username: string;
+        /** followers: accounts that start or stop following it; following: accounts it starts or stops following; both */
+        direction?: "followers" | "following" | "both";
+      };
+      /** A profile monitor: profile.updated (changed fields with old and new values; counts are not changes), profile.unavailable (suspended, deleted or turned protected) and profile.available events */
+      profile?: {
+        /** The accounts whose profiles are watched */
+        usernames: string[];
+      };
       /** Rules on X only: seconds between polls of X’s recent search for this rule (default 60); every rule is slowed evenly when the deployment’s X search budget would be exceeded. Not accepted on other platforms, which push new tweets as they come */
       interval_seconds?: number;
     };
     data: {
       id: string;
       tag: string;
-      /** query: a search query as in POST /v2/search; accounts: everything the listed accounts post */
-      type: "query" | "accounts";
+      /** query: a search query as in POST /v2/search; accounts: everything the listed accounts post; follows: who follows or unfollows an account (follow.added, follow.removed events); profile: changes to accounts’ profiles (profile.updated, profile.unavailable, profile.available events) */
+      type: "query" | "accounts" | "follows" | "profile";
       query: string | null;
-      /** Monitored usernames (lower case); empty for a query rule */
+      /** Monitored usernames (lower case) of an accounts, follows or profile rule; empty for a query rule */
       accounts: string[];
+      /** A follows monitor’s account and direction; null for other types */
+      follows: {
+        username: string;
+        direction: "followers" | "following" | "both";
+      } | null;
+      /** A profile monitor’s accounts; null for other types */
+      profile: {
+        usernames: string[];
+      } | null;
       /** The platform whose new tweets the rule watches: the one that served the request that created or last replaced it (Perch-Platform header or the default) */
       platform: "local" | "bluesky" | "x";
       status: "active" | "paused";
@@ -942,11 +1014,20 @@ export type OperationTypes = {
     data: {
       id: string;
       tag: string;
-      /** query: a search query as in POST /v2/search; accounts: everything the listed accounts post */
-      type: "query" | "accounts";
+      /** query: a search query as in POST /v2/search; accounts: everything the listed accounts post; follows: who follows or unfollows an account (follow.added, follow.removed events); profile: changes to accounts’ profiles (profile.updated, profile.unavailable, profile.available events) */
+      type: "query" | "accounts" | "follows" | "profile";
       query: string | null;
-      /** Monitored usernames (lower case); empty for a query rule */
+      /** Monitored usernames (lower case) of an accounts, follows or profile rule; empty for a query rule */
       accounts: string[];
+      /** A follows monitor’s account and direction; null for other types */
+      follows: {
+        username: string;
+        direction: "followers" | "following" | "both";
+      } | null;
+      /** A profile monitor’s accounts; null for other types */
+      profile: {
+        usernames: string[];
+      } | null;
       /** The platform whose new tweets the rule watches: the one that served the request that created or last replaced it (Perch-Platform header or the default) */
       platform: "local" | "bluesky" | "x";
       status: "active" | "paused";
@@ -963,11 +1044,20 @@ export type OperationTypes = {
     data: {
       id: string;
       tag: string;
-      /** query: a search query as in POST /v2/search; accounts: everything the listed accounts post */
-      type: "query" | "accounts";
+      /** query: a search query as in POST /v2/search; accounts: everything the listed accounts post; follows: who follows or unfollows an account (follow.added, follow.removed events); profile: changes to accounts’ profiles (profile.updated, profile.unavailable, profile.available events) */
+      type: "query" | "accounts" | "follows" | "profile";
       query: string | null;
-      /** Monitored usernames (lower case); empty for a query rule */
+      /** Monitored usernames (lower case) of an accounts, follows or profile rule; empty for a query rule */
       accounts: string[];
+      /** A follows monitor’s account and direction; null for other types */
+      follows: {
+        username: string;
+        direction: "followers" | "following" | "both";
+      } | null;
+      /** A profile monitor’s accounts; null for other types */
+      profile: {
+        usernames: string[];
+      } | null;
       /** The platform whose new tweets the rule watches: the one that served the request that created or last replaced it (Perch-Platform header or the default) */
       platform: "local" | "bluesky" | "x";
       status: "active" | "paused";
