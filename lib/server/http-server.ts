@@ -198,12 +198,12 @@ function answerOnSocket(socket: Duplex, status: number, code: string, message: s
   setTimeout(() => socket.destroy(), 2_000).unref();
 }
 
-/** Starts listening, turning "port in use" into a one-line fix. */
-export async function listen(server: http.Server, port: number, host: string): Promise<void> {
+/** Starts listening, turning "port in use" into a one-line fix naming the setting that chose the port. */
+export async function listen(server: http.Server, port: number, host: string, setting = 'PORT'): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE') reject(new StartupError(`port ${port} is in use: stop what holds it or set PORT to a free port`));
-      else if (error.code === 'EACCES') reject(new StartupError(`no permission to listen on port ${port}: set PORT to a port above 1023`));
+      if (error.code === 'EADDRINUSE') reject(new StartupError(`port ${port} is in use: stop what holds it or set ${setting} to a free port`));
+      else if (error.code === 'EACCES') reject(new StartupError(`no permission to listen on port ${port}: set ${setting} to a port above 1023`));
       else reject(error);
     });
     server.listen(port, host, () => resolve());

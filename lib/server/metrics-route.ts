@@ -70,7 +70,7 @@ export async function listenForMetrics(port: number, scrape: Scrape): Promise<ht
       else res.destroy();
     });
   });
-  await listen(server, port, '127.0.0.1');
+  await listen(server, port, '127.0.0.1', 'PERCH_METRICS_PORT');
   return server;
 }
 
