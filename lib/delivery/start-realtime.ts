@@ -16,6 +16,7 @@ import { getServedPlatforms } from '@/lib/platform/served-platforms';
 import { startBlueskySource } from '@/lib/rules/bluesky-source';
 import { streamSource } from '@/lib/platform/bluesky/stream/open-stream';
 import { startXSource, type XSourceOptions } from '@/lib/rules/x-source';
+import { startMonitors } from '@/lib/monitors/start-monitors';
 
 const log = componentLogger('realtime');
 
@@ -69,6 +70,8 @@ export async function startRealtime(options: { x?: XSourceOptions } = {}): Promi
   );
   const stopSweeper = startStalledEndpointSweeper();
   const matcher = await startMatchWorker();
+  // Account monitors (follows and profile rules) of every platform served (lib/monitors).
+  const monitors = await startMonitors();
   const unsubscribeCredits = await subscribe('perch_realtime_credits', (userId) => {
     if (userId) {
       void matchPriceCeiling(userId)
@@ -107,6 +110,7 @@ export async function startRealtime(options: { x?: XSourceOptions } = {}): Promi
       unsubscribeCredits();
       await stopBalanceWatcher();
       await stopBudgetWatcher();
+      await monitors.stop();
       await matcher.stop();
       await stopSweeper();
       await queue.stop();

@@ -1,0 +1,18 @@
+import { startLocalMonitorWorker } from './local-monitor-worker';
+
+export type Monitors = { stop: () => Promise<void> };
+
+/**
+ * Starts this instance's sources of account-monitor events (follows and profile rules), one per
+ * platform, and returns what stops them all. Each source records through recordMonitorEvents.
+ */
+export async function startMonitors(): Promise<Monitors> {
+  const sources: Array<{ stop: () => Promise<void> }> = [];
+  // The embedded platform: its own change queue, woken by the triggers' NOTIFY (any number of instances).
+  sources.push(await startLocalMonitorWorker());
+  return {
+    stop: async () => {
+      for (const source of sources.reverse()) await source.stop();
+    },
+  };
+}
