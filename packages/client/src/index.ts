@@ -10,8 +10,26 @@ export { ROUTES } from './routes';
 export { verifyWebhookSignature } from './verify-webhook';
 export type { VerifyWebhookInput } from './verify-webhook';
 export type { WebhookEvent } from './webhook-event';
-export type { MatchEvent, StreamOptions } from './stream-matches';
-export type { Events, EventListQuery, StoredEvent } from './events';
+export type { EventStreamOptions, MatchEvent, StreamOptions } from './stream-matches';
+export type { EventListQuery, EventPage, Events, StoredEvent } from './events';
+export { EVENT_TYPES, PROFILE_FIELDS, isEventType } from './event-types';
+export type {
+  BalanceLowData,
+  BudgetThresholdData,
+  EventDataOf,
+  EventType,
+  EventUser,
+  ExportEventData,
+  FollowEventData,
+  MonitorEventType,
+  PerchEvent,
+  ProfileAvailableData,
+  ProfileField,
+  ProfileUnavailableData,
+  ProfileUpdatedData,
+  RuleEventType,
+} from './event-types';
+export type { FollowsDefinition, ProfileDefinition, Rule, RuleDefinition, RuleOf, RuleResult, RuleType, Rules } from './rules';
 export type { Exports } from './exports';
 export type { DownloadOptions, ExportListQuery, ExportOperation, ExportProgress, ExportRequest, WaitOptions } from './exports';
 export { typescriptSnippet } from './typescript-snippet';

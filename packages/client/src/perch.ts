@@ -1,5 +1,6 @@
 import { buildRequest } from './build-request';
 import { Events } from './events';
+import type { EventType, PerchEvent } from './event-types';
 import { Exports } from './exports';
 import { openResponse } from './open-response';
 import type { ClientConfig, RequestOptions } from './build-request';
@@ -7,10 +8,11 @@ import { PerchError } from './errors';
 import { paginate } from './paginate';
 import type { PaginateOptions, Paginators, PerchMethods } from './perch-methods';
 import { readEnv } from './read-env';
+import { Rules } from './rules';
 import { ROUTES, pathParamNames } from './routes';
 import type { Route } from './routes';
 import { sendRequest } from './send-request';
-import { streamMatches, type MatchEvent, type StreamOptions } from './stream-matches';
+import { streamEvents, streamMatches, type EventStreamOptions, type MatchEvent, type StreamOptions } from './stream-matches';
 import type { Envelope, FetchLike } from './send-request';
 
 export type PerchOptions = {
@@ -84,6 +86,8 @@ class PerchClient {
   readonly exports: Exports;
   /** `perch.events.list({ type, rule_id, since })`, `.listAll(…)`: the stored events of this key and its workspace, oldest first. */
   readonly events: Events;
+  /** `perch.rules.create({ tag, follows: { username, direction } })`, `.list()`, `.pause(id)`…: rules and account monitors with typed definitions and records. */
+  readonly rules: Rules;
   readonly #config: ClientConfig;
   readonly #fetch: FetchLike;
   readonly #maxRetries: number;
@@ -105,6 +109,9 @@ class PerchClient {
     this.events = new Events({
       call: (id, pathValues, input, callOptions) => this.#send(ROUTES.find((route) => route.id === id)!, pathValues, input, callOptions),
     });
+    this.rules = new Rules({
+      call: (id, pathValues, input, callOptions) => this.#send(ROUTES.find((route) => route.id === id)!, pathValues, input, callOptions),
+    });
     this.exports = new Exports({
       call: (id, pathValues, input, callOptions) => this.#send(ROUTES.find((route) => route.id === id)!, pathValues, input, callOptions),
       open: (path, callOptions) =>
@@ -122,8 +129,16 @@ class PerchClient {
    * This key's rule matches as they happen (GET /v2/stream, Server-Sent Events):
    * `for await (const match of perch.stream()) …`. Reconnects with Last-Event-ID by itself.
    */
-  stream(options: StreamOptions = {}): AsyncGenerator<MatchEvent> {
-    return streamMatches(this.#config, this.#fetch, options);
+  stream(options?: StreamOptions & { events?: undefined }): AsyncGenerator<MatchEvent>;
+  /**
+   * Every event of the stream (`events: 'all'`), or those of the listed types, typed by `type`:
+   * matches, follow.* and profile.* of the key's monitors, and its workspace's account events.
+   * `for await (const event of perch.stream({ events: ['follow.added', 'follow.removed'] })) event.data.follower`.
+   */
+  stream<T extends EventType = EventType>(options: EventStreamOptions<T>): AsyncGenerator<PerchEvent<T>>;
+  stream(options: StreamOptions & { events?: 'all' | readonly EventType[] } = {}): AsyncGenerator<unknown> {
+    const { events } = options;
+    return events === undefined ? streamMatches(this.#config, this.#fetch, options) : streamEvents(this.#config, this.#fetch, { ...options, events });
   }
 
   /** One call of an operation: its result envelope, or a PerchError. */

@@ -1,5 +1,6 @@
 import type { ClientConfig } from './build-request';
 import { errorForStatus, type PerchErrorCode } from './errors';
+import { isEventType, type EventType, type PerchEvent } from './event-types';
 import type { Tweet } from './generated/api-types';
 import type { FetchLike } from './send-request';
 import { readEvents } from './sse';
@@ -16,13 +17,42 @@ export type StreamOptions = {
   reconnectDelayMs?: number;
 };
 
+/** perch.stream({ events }): 'all' yields every event type as a PerchEvent, a list only those types; without it, only matches (as MatchEvent). */
+export type EventStreamOptions<T extends EventType = EventType> = StreamOptions & { events: 'all' | readonly T[] };
+
+/** An SSE frame of /v2/stream read as a PerchEvent: `match` frames carry {id, rule, matched_at, tweet}, the others {id, type, created_at, rule, data}. */
+export function eventOfFrame(frame: { event: string; data: string }): PerchEvent | null {
+  if (frame.event === 'match') {
+    const match = JSON.parse(frame.data) as MatchEvent;
+    return { id: match.id, type: 'rule.match', created_at: match.matched_at, rule: match.rule, tweet: match.tweet, data: null };
+  }
+  // Event types newer than this client are skipped rather than yielded untyped.
+  if (!isEventType(frame.event)) return null;
+  const body = JSON.parse(frame.data) as { id: string; type: EventType; created_at: string; rule: { id: string; tag: string } | null; data: unknown };
+  return { id: body.id, type: body.type, created_at: body.created_at, rule: body.rule, tweet: null, data: body.data } as PerchEvent;
+}
+
 /**
  * The key's matches as an async iterator that reconnects by itself with Last-Event-ID after a
  * dropped connection or a retryable `error` event (the server lost its database), so nothing is
  * lost or repeated within the server's retention window. HTTP errors (no rules, bad key, credits
  * run out) end it with the client's typed errors.
  */
-export async function* streamMatches(config: ClientConfig, fetchImpl: FetchLike, options: StreamOptions = {}): AsyncGenerator<MatchEvent> {
+export function streamMatches(config: ClientConfig, fetchImpl: FetchLike, options: StreamOptions = {}): AsyncGenerator<MatchEvent> {
+  return streamFrames(config, fetchImpl, options, (frame) => (frame.event === 'match' ? (JSON.parse(frame.data) as MatchEvent) : null));
+}
+
+/** The key's events of the types asked for (every type for 'all'), typed by `type`; reconnects as streamMatches does. */
+export function streamEvents<T extends EventType>(config: ClientConfig, fetchImpl: FetchLike, options: EventStreamOptions<T>): AsyncGenerator<PerchEvent<T>> {
+  const wanted = options.events === 'all' ? null : new Set<string>(options.events);
+  return streamFrames(config, fetchImpl, options, (frame) => {
+    const event = eventOfFrame(frame);
+    return event && (wanted === null || wanted.has(event.type)) ? (event as PerchEvent<T>) : null;
+  });
+}
+
+/** The SSE loop of both: `pick` turns a frame into what is yielded, or null to skip it (its id still counts for resuming). */
+async function* streamFrames<Item>(config: ClientConfig, fetchImpl: FetchLike, options: StreamOptions, pick: (frame: { event: string; data: string }) => Item | null): AsyncGenerator<Item> {
   let lastEventId = options.lastEventId;
   const delay = options.reconnectDelayMs ?? 1_000;
   while (!options.signal?.aborted) {
@@ -67,9 +97,10 @@ export async function* streamMatches(config: ClientConfig, fetchImpl: FetchLike,
           if (problem.retryable) break;
           throw errorForStatus({ status: 402, code: problem.code, message: problem.message, retryAfter: null });
         }
-        if (event.event !== 'match') continue;
+        const item = pick(event);
+        // Skipped events count too: a reconnect resumes after the last one seen, not the last one yielded.
         if (event.id) lastEventId = event.id;
-        yield JSON.parse(event.data) as MatchEvent;
+        if (item !== null) yield item;
       }
     } catch (error) {
       if (options.signal?.aborted) return;
