@@ -17,7 +17,7 @@ export type MonitorEvent = { [E in MonitorEventName]: { rule_id: string; event: 
 // keys, record nothing.
 const RECORD_SQL = `
   WITH found AS (
-    SELECT x.*, ordinality FROM jsonb_to_recordset($1::jsonb) WITH ORDINALITY AS x(rule_id bigint, event text, event_key text, data jsonb)
+    SELECT x.* FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (rule_id bigint, event text, event_key text, data jsonb)) WITH ORDINALITY AS x(rule_id, event, event_key, data, ordinality)
   ), recorded AS (
     INSERT INTO realtime_matches (rule_id, user_id, key_id, event, event_key, data)
     SELECT r.id, r.user_id, r.key_id, f.event, f.event_key, f.data FROM found f JOIN realtime_rules r ON r.id = f.rule_id AND r.status = 'active'
