@@ -8,9 +8,10 @@
 // It works in a fresh database it creates on DATABASE_URL's server (migrated, seeded at the
 // `test` scale) and drops at the end.
 import crypto from 'node:crypto';
-import http from 'node:http';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
+import { createBenchDatabase, prepareBenchDatabase, setBenchWebhookEnv } from './bench/bench-database';
+import { percentile } from './bench/latency';
+import { startWebhookReceiver } from './bench/webhook-receiver';
 
 const { values } = parseArgs({
   options: { rules: { type: 'string', default: '1000' }, rate: { type: 'string', default: '50' }, seconds: { type: 'string', default: '600' }, 'down-seconds': { type: 'string', default: '120' } },
@@ -20,32 +21,11 @@ const RATE = Number(values.rate);
 const SECONDS = Number(values.seconds);
 const DOWN_SECONDS = Number(values['down-seconds']);
 
-const serverUrl = process.env.DATABASE_URL;
-if (!serverUrl) throw new Error('set DATABASE_URL to a PostgreSQL server: the benchmark creates its own database there');
-const name = `perch_bench_rt_${crypto.randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
-process.env.DATABASE_URL = url.toString();
-process.env.PERCH_WEBHOOK_RETRY_BASE_MS ??= '1000';
-process.env.PERCH_WEBHOOK_RETRY_MAX_MS ??= '5000';
-process.env.PERCH_WEBHOOK_CONCURRENCY ??= '20';
-// The bench's receiver listens on 127.0.0.1, which webhooks may reach only with this set.
-process.env.PERCH_WEBHOOK_ALLOW_PRIVATE ??= '1';
-
-const percentile = (values: number[], p: number) => {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
+const database = await createBenchDatabase('perch_bench_rt');
+setBenchWebhookEnv();
 
 try {
-  const { migrateDatabase } = await import('@/lib/db/migrate');
-  const { seedPlatform } = await import('@/lib/platform/seed/seed-platform');
-  await migrateDatabase(process.env.DATABASE_URL, { quiet: true });
-  await seedPlatform({ url: process.env.DATABASE_URL, scale: 'test', seed: 7 });
+  await prepareBenchDatabase(database.url);
   const { getPool, closePool } = await import('@/lib/db/pool');
   const { grantCredits, getBalance } = await import('@/lib/credits');
   const { issueKey } = await import('@/lib/keys');
@@ -56,7 +36,6 @@ try {
   const { createHttpServer, listen } = await import('@/lib/server/http-server');
   const { apiHandler } = await import('@/lib/server/web-adapter');
   const { freePort } = await import('@/lib/server/free-port');
-  const { verifyWebhookSignature } = await import('@perch/client');
 
   const pool = getPool();
   const userId = `bench_${crypto.randomBytes(4).toString('hex')}`;
@@ -82,37 +61,18 @@ try {
   const streamAt = new Map<string, number>();
   let webhookDuplicates = 0;
   let streamDuplicates = 0;
-  let badSignatures = 0;
-  let secret = '';
 
-  const hookPort = await freePort();
-  let receiver: http.Server | null = null;
-  const receiverUp = () =>
-    new Promise<void>((resolve) => {
-      receiver = http.createServer((req, res) => {
-        const chunks: Buffer[] = [];
-        req.on('data', (c: Buffer) => chunks.push(c));
-        req.on('end', async () => {
-          const raw = Buffer.concat(chunks).toString();
-          if (!(await verifyWebhookSignature({ body: raw, signature: req.headers['perch-signature'] as string, secret }))) {
-            badSignatures++;
-            res.writeHead(401).end();
-            return;
-          }
-          const event = JSON.parse(raw) as { match: { rule: { tag: string } } | null; tweet: { id: string } | null };
-          if (event.match?.rule.tag === 'marker' && event.tweet) {
-            if (webhookAt.has(event.tweet.id)) webhookDuplicates++;
-            else webhookAt.set(event.tweet.id, Date.now());
-          }
-          res.writeHead(204).end();
-        });
-      });
-      receiver.listen(hookPort, '127.0.0.1', () => resolve());
-    });
-  const receiverDown = () => new Promise<void>((resolve) => (receiver ? (receiver.close(() => resolve()), receiver.closeAllConnections()) : resolve()));
-  await receiverUp();
-  const endpoint = await api('POST', '/v2/webhooks', { url: `http://127.0.0.1:${hookPort}/hook` });
-  secret = endpoint.data.secret!;
+  const receiver = await startWebhookReceiver((body, arrivedAt) => {
+    const event = body as { match: { rule: { tag: string } } | null; tweet: { id: string } | null };
+    if (event.match?.rule.tag === 'marker' && event.tweet) {
+      if (webhookAt.has(event.tweet.id)) webhookDuplicates++;
+      else webhookAt.set(event.tweet.id, arrivedAt);
+    }
+  });
+  const receiverUp = () => receiver.up();
+  const receiverDown = () => receiver.down();
+  const endpoint = await api('POST', '/v2/webhooks', { url: receiver.url });
+  receiver.secret = endpoint.data.secret!;
 
   const realtime = await startRealtime();
   const apiServer = createHttpServer([{ prefix: '/v2', handle: apiHandler(answerApiRequest) }], (_req, res) => {
@@ -176,7 +136,7 @@ try {
         seconds: SECONDS,
         committed: committed.size,
         matched: matches[0].n,
-        webhook: { delivered: webhookAt.size, duplicated: webhookDuplicates, lost: committed.size - webhookAt.size, bad_signatures: badSignatures, p50_ms: percentile(hook, 50), p95_ms: percentile(hook, 95), max_ms: Math.max(...hook) },
+        webhook: { delivered: webhookAt.size, duplicated: webhookDuplicates, lost: committed.size - webhookAt.size, bad_signatures: receiver.badSignatures, p50_ms: percentile(hook, 50), p95_ms: percentile(hook, 95), max_ms: Math.max(...hook) },
         stream: { delivered: streamAt.size, duplicated: streamDuplicates, lost: committed.size - streamAt.size, p50_ms: percentile(stream, 50), p95_ms: percentile(stream, 95), max_ms: Math.max(...stream) },
         credits_charged: 1_000_000_000 - balance,
         matches_charged: matches[0].charged,
@@ -194,6 +154,5 @@ try {
   await closeNotifications();
   await closePool();
 } finally {
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
+  await database.drop();
 }
