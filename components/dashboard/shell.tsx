@@ -17,7 +17,7 @@ const NAV: (NavItem & { permission: Permission })[] = [
   { href: '/dashboard/playground', label: 'Playground', permission: 'api.call' },
   { href: '/dashboard/explore', label: 'Explore', permission: 'api.call' },
   { href: '/dashboard/keys', label: 'API keys', permission: 'keys.view' },
-  { href: '/dashboard/rules', label: 'Rules', permission: 'rules.view' },
+  { href: '/dashboard/rules', label: 'Monitors', permission: 'rules.view' },
   { href: '/dashboard/exports', label: 'Exports', permission: 'exports.view' },
   { href: '/dashboard/usage', label: 'Usage', permission: 'usage.view' },
   { href: '/dashboard/requests', label: 'Requests', permission: 'usage.view' },

@@ -14,7 +14,9 @@ import type { DashboardRule, Realtime } from '@/lib/dashboard/get-realtime';
 import { DeliveriesPanel } from './deliveries-panel';
 import { EndpointsPanel } from './endpoints-panel';
 import { LiveMatches } from './live-matches';
+import { MonitorTimeline } from './monitor-timeline';
 import { POLL_MS, REALTIME_QUERY_KEY, fetchRealtime, realtimeQueryKey } from './realtime-query';
+import { familyOf, type MonitorFamily } from './rule-definition';
 import { RuleForm, type KeyChoice } from './rule-form';
 import { RulesTable } from './rules-table';
 
@@ -28,10 +30,18 @@ type Props = {
   matchPrice: string;
 };
 
+// The three families of monitors, each in its own table.
+const FAMILY_TABLES: { family: MonitorFamily; title: string; definitionColumn: string; countColumn: string; emptyText: string }[] = [
+  { family: 'tweets', title: 'Tweet monitors', definitionColumn: 'Query or accounts', countColumn: 'Matches', emptyText: 'No tweet monitors yet: create one above.' },
+  { family: 'follows', title: 'Follow monitors', definitionColumn: 'Account', countColumn: 'Events', emptyText: 'No follow monitors yet: create one above.' },
+  { family: 'profiles', title: 'Profile monitors', definitionColumn: 'Accounts', countColumn: 'Events', emptyText: 'No profile monitors yet: create one above.' },
+];
+
 /**
- * The Rules page's interactive part: rules (create, edit, pause, resume, delete), live matches,
- * webhook endpoints and the delivery log, all polled while the page is open. Rule calls run as
- * the rule's key through the dashboard's /v2 mount (X-Perch-Key-Id); endpoints are the account's.
+ * The Monitors page's interactive part: monitors of tweets, follows and profiles (create, edit,
+ * pause, resume, delete, a timeline of each one's events), live matches, endpoints and the
+ * delivery log, all polled while the page is open. Monitor calls run as the monitor's key through
+ * the dashboard's /v2 mount (X-Perch-Key-Id); endpoints are the account's.
  */
 export function RulesManager({ initial, initialStatus, initialMatches, keys, canManage, matchPrice }: Props) {
   const queryClient = useQueryClient();
@@ -46,6 +56,8 @@ export function RulesManager({ initial, initialStatus, initialMatches, keys, can
   const { rules, endpoints, deliveries } = data ?? initial;
   const [editing, setEditing] = useState<DashboardRule | null>(null);
   const [deleting, setDeleting] = useState<DashboardRule | null>(null);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const open = rules.find((rule) => rule.id === openId) ?? null;
   const [busyId, setBusyId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -56,7 +68,7 @@ export function RulesManager({ initial, initialStatus, initialMatches, keys, can
     const answer = await callV2('POST', `rules/${rule.id}/${rule.status === 'active' ? 'pause' : 'resume'}`, { keyId: rule.keyId });
     setBusyId(null);
     setError(answer.ok ? null : answer.message);
-    if (answer.ok) setAnnouncement(`Rule ${rule.tag} ${rule.status === 'active' ? 'paused' : 'resumed'}`);
+    if (answer.ok) setAnnouncement(`Monitor ${rule.tag} ${rule.status === 'active' ? 'paused' : 'resumed'}`);
     refresh();
   }
 
@@ -71,29 +83,53 @@ export function RulesManager({ initial, initialStatus, initialMatches, keys, can
       <p role="status" className="sr-only">
         {announcement}
       </p>
-      <Card title="Create a rule">
+      <Card title="Create a monitor">
         {!canManage ? (
-          <p className="text-sm text-slate-600 dark:text-slate-400">Your role in this workspace reads rules; owners, admins and developers change them.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">Your role in this workspace reads monitors; owners, admins and developers change them.</p>
         ) : keys.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            Rules belong to an API key. <Link href="/dashboard/keys" className="text-brand-600 underline dark:text-brand-400">Create a key</Link> first.
+            Monitors belong to an API key. <Link href="/dashboard/keys" className="text-brand-600 underline dark:text-brand-400">Create a key</Link> first.
           </p>
         ) : (
           <RuleForm
             keys={keys}
             onSaved={(tag) => {
-              setAnnouncement(`Rule ${tag} created`);
+              setAnnouncement(`Monitor ${tag} created`);
               refresh();
             }}
           />
         )}
       </Card>
-      <Card title="Rules">
-        <div className="flex flex-col gap-3">
-          <FormAlert message={error ?? (isError ? 'Could not refresh the rules: retrying.' : null)} />
-          <RulesTable rules={rules} busyId={busyId} onEdit={setEditing} onToggle={(rule) => void toggle(rule)} onDelete={setDeleting} />
-        </div>
-      </Card>
+      <FormAlert message={error ?? (isError ? 'Could not refresh the monitors: retrying.' : null)} />
+      {FAMILY_TABLES.map((table) => (
+        <Card key={table.family} title={table.title}>
+          <RulesTable
+            rules={rules.filter((rule) => familyOf(rule.kind) === table.family)}
+            label={`${table.title} table`}
+            definitionColumn={table.definitionColumn}
+            countColumn={table.countColumn}
+            emptyText={table.emptyText}
+            busyId={busyId}
+            openId={openId}
+            onEdit={setEditing}
+            onToggle={(rule) => void toggle(rule)}
+            onDelete={setDeleting}
+            onEvents={(rule) => setOpenId((current) => (current === rule.id ? null : rule.id))}
+          />
+        </Card>
+      ))}
+      {open && (
+        <Card
+          title={`Events of ${open.tag}`}
+          actions={
+            <button type="button" className="text-sm text-brand-700 underline underline-offset-2 dark:text-brand-500" onClick={() => setOpenId(null)}>
+              Close
+            </button>
+          }
+        >
+          <MonitorTimeline key={open.id} rule={open} />
+        </Card>
+      )}
       <Card title="Live matches">
         <LiveMatches initialMatches={initialMatches} matchPrice={matchPrice} />
       </Card>
@@ -103,14 +139,14 @@ export function RulesManager({ initial, initialStatus, initialMatches, keys, can
       <Card title="Deliveries">
         <DeliveriesPanel deliveries={deliveries} status={status} onStatus={setStatus} onChanged={refresh} />
       </Card>
-      <Dialog open={editing !== null} onClose={() => setEditing(null)} title={`Edit rule ${editing?.tag ?? ''}`}>
+      <Dialog open={editing !== null} onClose={() => setEditing(null)} title={`Edit monitor ${editing?.tag ?? ''}`}>
         {editing && (
           <RuleForm
             rule={editing}
             keys={keys}
             onCancel={() => setEditing(null)}
             onSaved={(tag) => {
-              setAnnouncement(`Rule ${tag} saved`);
+              setAnnouncement(`Monitor ${tag} saved`);
               setEditing(null);
               refresh();
             }}
@@ -119,14 +155,15 @@ export function RulesManager({ initial, initialStatus, initialMatches, keys, can
       </Dialog>
       <ConfirmDialog
         open={deleting !== null}
-        title={`Delete rule ${deleting?.tag ?? ''}?`}
-        description="It stops matching at once, and its matches are deleted with it. Deliveries already made stay in your endpoints’ logs."
-        actionLabel="Delete rule"
+        title={`Delete monitor ${deleting?.tag ?? ''}?`}
+        description="It stops at once, and its events are deleted with it. Deliveries already made stay in your endpoints’ logs."
+        actionLabel="Delete monitor"
         pendingLabel="Deleting…"
         onConfirm={remove}
         onClose={() => setDeleting(null)}
         onDone={() => {
-          setAnnouncement(`Rule ${deleting?.tag ?? ''} deleted`);
+          setAnnouncement(`Monitor ${deleting?.tag ?? ''} deleted`);
+          if (deleting?.id === openId) setOpenId(null);
           setDeleting(null);
           refresh();
         }}

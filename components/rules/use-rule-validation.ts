@@ -2,19 +2,21 @@
 
 import { useEffect, useState } from 'react';
 import { callV2 } from '@/components/dashboard/call-v2';
-import { ruleBody, type RuleDraft } from './rule-definition';
+import { definitionText, ruleBody, type RuleDraft } from './rule-definition';
 
 export type Validation = { state: 'idle' | 'checking' | 'valid' } | { state: 'invalid'; message: string };
 
 const DEBOUNCE_MS = 350;
 
 /**
- * Checks the draft's query or accounts as the user types, with POST /v2/rules/validate (free,
- * nothing saved): the same checks and message createRule would give. Debounced; an answer to an
- * older draft is dropped when a newer one is on its way.
+ * Checks the draft's query, accounts, follows account or profile usernames as the user types,
+ * with POST /v2/rules/validate (free, nothing saved): the same checks and message createRule would
+ * give. Debounced; an answer to an older draft is dropped when a newer one is on its way.
  */
-export function useRuleValidation(type: RuleDraft['type'], definition: string): Validation {
+export function useRuleValidation(draft: RuleDraft): Validation {
   const [validation, setValidation] = useState<Validation>({ state: 'idle' });
+  const definition = definitionText(draft);
+  const { type, direction } = draft;
   useEffect(() => {
     if (definition.trim() === '') {
       setValidation({ state: 'idle' });
@@ -24,7 +26,7 @@ export function useRuleValidation(type: RuleDraft['type'], definition: string): 
     setValidation({ state: 'checking' });
     const timer = setTimeout(async () => {
       // The tag is checked on submit; a placeholder keeps its errors out of the definition's message.
-      const body = ruleBody({ tag: 'draft', type, query: definition, accounts: definition });
+      const body = ruleBody({ tag: 'draft', type, direction, query: definition, accounts: definition, username: definition, usernames: definition });
       const answer = await callV2<{ valid: true }>('POST', 'rules/validate', { body });
       if (!current) return;
       setValidation(answer.ok ? { state: 'valid' } : { state: 'invalid', message: answer.message });
@@ -33,6 +35,6 @@ export function useRuleValidation(type: RuleDraft['type'], definition: string): 
       current = false;
       clearTimeout(timer);
     };
-  }, [type, definition]);
+  }, [type, direction, definition]);
   return validation;
 }

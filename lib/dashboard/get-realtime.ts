@@ -1,12 +1,16 @@
 import { getPool } from '@/lib/db/pool';
 import { circuitState, type CircuitState } from '@/lib/delivery/circuit-breaker';
 import type { EndpointKind } from '@/lib/delivery/targets/endpoint-kinds';
+import type { FollowDirection, RuleKind } from '@/lib/rules/rule-store';
 import type { DeliveryStatus } from './delivery-status';
 
 export type DashboardRule = {
   id: string;
   tag: string;
-  kind: 'query' | 'accounts';
+  /** query and accounts watch tweets; follows and profile are account monitors (issue 32). */
+  kind: RuleKind;
+  /** A follows monitor's direction; null for the other kinds. */
+  direction: FollowDirection | null;
   /** The platform whose posts the rule watches. */
   platform: string;
   query: string | null;
@@ -59,12 +63,12 @@ export type DashboardDelivery = {
 };
 export type Realtime = { rules: DashboardRule[]; endpoints: DashboardEndpoint[]; deliveries: DashboardDelivery[] };
 
-/** An account's rules (of all its keys), webhook endpoints and latest deliveries, for the Rules page. */
+/** An account's rules and monitors (of all its keys), webhook endpoints and latest deliveries, for the Monitors page. */
 export async function getRealtime(userId: string, status: DeliveryStatus | null): Promise<Realtime> {
   const pool = getPool();
   const [rules, endpoints, deliveries] = await Promise.all([
     pool.query<DashboardRule>(
-      `SELECT r.id::text, r.tag, r.kind, r.platform, r.query, r.accounts, coalesce(r.query, array_to_string(r.accounts, ', ')) AS definition, r.status, r.paused_reason AS "pausedReason",
+      `SELECT r.id::text, r.tag, r.kind, r.direction, r.platform, r.query, r.accounts, coalesce(r.query, array_to_string(r.accounts, ', ')) AS definition, r.status, r.paused_reason AS "pausedReason",
               k.id AS "keyId", k.name AS "keyName", (k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())) AS "keyUsable",
               (SELECT count(*)::int FROM realtime_matches m WHERE m.rule_id = r.id) AS matches
        FROM realtime_rules r JOIN api_keys k ON k.id = r.key_id WHERE r.user_id = $1 ORDER BY r.id`,

@@ -16,7 +16,7 @@ export type RecentMatch = {
 export const RECENT_MATCHES = 20;
 
 /**
- * An account's newest matches, newest first. Per key through the (key_id, id) index, then
+ * An account's newest tweet matches, newest first (monitor events have their own timelines). Per key through the (key_id, id) index, then
  * merged: the table holds every account's matches, and an account's keys are few.
  */
 export async function getRecentMatches(userId: string, limit = RECENT_MATCHES): Promise<RecentMatch[]> {
@@ -28,7 +28,7 @@ export async function getRecentMatches(userId: string, limit = RECENT_MATCHES): 
                 AND e.user_id = $1
               ORDER BY e.credits DESC, e.id LIMIT 1) AS "requestId"
      FROM api_keys k
-     CROSS JOIN LATERAL (SELECT * FROM realtime_matches x WHERE x.key_id = k.id ORDER BY x.id DESC LIMIT $2) m
+     CROSS JOIN LATERAL (SELECT * FROM realtime_matches x WHERE x.key_id = k.id AND x.event = 'rule.match' ORDER BY x.id DESC LIMIT $2) m
      JOIN realtime_rules r ON r.id = m.rule_id
      WHERE k.user_id = $1
      ORDER BY m.id DESC LIMIT $2`,

@@ -197,6 +197,7 @@ export const ROUTE_CASES: RouteCase[] = [
 
   api('/api/dashboard/realtime', 'GET', 'rules.view'),
   api('/api/dashboard/realtime/matches', 'GET', 'rules.view'),
+  api('/api/dashboard/realtime/rules/[ruleId]/events', 'GET', 'rules.view', { path: (w) => `/api/dashboard/realtime/rules/${w.ids.rule}/events` }),
   api('/api/dashboard/recent', 'GET', 'usage.view'),
   api('/api/dashboard/requests', 'GET', 'usage.view'),
   api('/api/dashboard/requests/[requestId]', 'GET', 'usage.view', { path: (w) => `/api/dashboard/requests/${w.ids.request}` }),
