@@ -57,3 +57,69 @@ CREATE FUNCTION realtime_queue_profile_deletions() RETURNS trigger LANGUAGE plpg
 AS E'BEGIN INSERT INTO realtime_monitor_queue (change, user_id, old, new) SELECT ''profile'', o.id, realtime_profile_fields(o), NULL FROM old_users o WHERE EXISTS (SELECT 1 FROM realtime_rules r WHERE r.status = ''active'' AND r.kind IN (''follows'', ''profile'') AND r.kind = ''profile'' AND r.platform = ''local'' AND r.account_ids @> ARRAY[o.id::text]) ORDER BY o.id\073 IF FOUND THEN PERFORM pg_notify(''perch_realtime_monitors'', '''')\073 END IF\073 RETURN NULL\073 END';
 CREATE TRIGGER realtime_queue_profile_deletions AFTER DELETE ON platform.users
   REFERENCING OLD TABLE AS old_users FOR EACH STATEMENT EXECUTE FUNCTION realtime_queue_profile_deletions();
+
+-- A monitor's events reach each endpoint in the order they were recorded: a follow.* or
+-- profile.* delivery is not claimed while an earlier one of the same rule to the same endpoint is
+-- still pending (under way, or waiting for its retry), so a failed attempt is retried before
+-- anything recorded after it, and the endpoint's concurrency never sends two of one rule at once.
+-- A delivery that gives up (failed) no longer holds the others back. Other events keep their
+-- order by due time (20261127140500_webhook_fairness, of which this is otherwise a copy).
+CREATE OR REPLACE FUNCTION realtime_claim_delivery(p_endpoint_id bigint, p_endpoint_cap integer, p_breaker_failures integer, p_lease_ms integer)
+RETURNS TABLE (delivery_id uuid, owner_id text, circuit text, failures integer, open_until timestamptz, in_flight bigint, backlog boolean, next_due timestamptz)
+LANGUAGE plpgsql VOLATILE AS E'
+DECLARE
+  v_cap integer\073
+BEGIN
+  SELECT e.user_id, e.consecutive_failures, e.circuit_open_until INTO owner_id, failures, open_until
+  FROM realtime_endpoints e WHERE e.id = p_endpoint_id FOR NO KEY UPDATE\073
+  IF NOT FOUND THEN
+    RETURN\073
+  END IF\073
+  backlog := false\073
+  IF failures < p_breaker_failures THEN
+    circuit := ''closed''\073
+    v_cap := p_endpoint_cap\073
+  ELSIF open_until > now() THEN
+    circuit := ''open''\073
+    next_due := open_until\073
+    RETURN NEXT\073
+    RETURN\073
+  ELSE
+    circuit := ''half_open''\073
+    v_cap := 1\073
+  END IF\073
+  SELECT count(*) INTO in_flight FROM realtime_deliveries d
+  WHERE d.endpoint_id = p_endpoint_id AND d.status = ''pending'' AND d.lease_until IS NOT NULL AND d.lease_until > now()\073
+  IF in_flight < v_cap THEN
+    UPDATE realtime_deliveries d SET lease_until = now() + p_lease_ms * interval ''1 millisecond''
+    WHERE d.id = (
+      SELECT n.id FROM realtime_deliveries n
+      WHERE n.endpoint_id = p_endpoint_id AND n.status = ''pending'' AND coalesce(n.next_attempt_at, n.created_at) <= now()
+        AND (n.lease_until IS NULL OR n.lease_until <= now())
+        AND (n.event NOT IN (''follow.added'', ''follow.removed'', ''profile.updated'', ''profile.unavailable'', ''profile.available'') OR NOT EXISTS (
+          SELECT 1 FROM realtime_matches nm JOIN realtime_deliveries p ON p.endpoint_id = n.endpoint_id AND p.status = ''pending'' AND p.match_id < n.match_id
+          JOIN realtime_matches pm ON pm.id = p.match_id AND pm.rule_id = nm.rule_id
+          WHERE nm.id = n.match_id))
+      ORDER BY coalesce(n.next_attempt_at, n.created_at) LIMIT 1 FOR UPDATE SKIP LOCKED
+    )
+    RETURNING d.id INTO delivery_id\073
+  END IF\073
+  IF delivery_id IS NOT NULL THEN
+    in_flight := in_flight + 1\073
+    backlog := EXISTS (
+      SELECT 1 FROM realtime_deliveries n
+      WHERE n.endpoint_id = p_endpoint_id AND n.status = ''pending'' AND coalesce(n.next_attempt_at, n.created_at) <= now()
+        AND (n.lease_until IS NULL OR n.lease_until <= now()) AND n.id <> delivery_id
+    )\073
+  ELSE
+    next_due := least(
+      (SELECT coalesce(n.next_attempt_at, n.created_at) FROM realtime_deliveries n
+       WHERE n.endpoint_id = p_endpoint_id AND n.status = ''pending'' AND coalesce(n.next_attempt_at, n.created_at) > now()
+       ORDER BY coalesce(n.next_attempt_at, n.created_at) LIMIT 1),
+      (SELECT min(n.lease_until) FROM realtime_deliveries n
+       WHERE n.endpoint_id = p_endpoint_id AND n.status = ''pending'' AND n.lease_until IS NOT NULL)
+    )\073
+  END IF\073
+  RETURN NEXT\073
+END\073
+';
