@@ -2,7 +2,7 @@ import type { Lists, Posts, Schemas, Trends, Users } from '@xdevplatform/xdk';
 import { queryErrors, type EndpointName, type ParameterError } from './fake-x-params';
 import { searchMatches } from './fake-x-search';
 import { listAnswer, postsAnswer, trendsAnswer, usersAnswer } from './fake-x-shapes';
-import { compareIds, nextId, notFoundProblem, PROBLEM_INVALID, refersTo, type FakePost, type FakeUser, type FakeXWorld } from './fake-x-world';
+import { compareIds, nextId, notFoundProblem, PROBLEM_INVALID, refersTo, suspendedProblem, type FakePost, type FakeUser, type FakeXWorld } from './fake-x-world';
 
 // The fake X API's routes: X's paths (unchanged: /2/tweets, /2/users/...), each answering as the
 // SDK's response type of its endpoint (Posts.GetByIdResponse, Users.GetFollowersResponse, ...)
@@ -133,8 +133,9 @@ export function route(world: FakeXWorld, method: string, url: URL, body: Record<
       if (refusal) return refusal;
       const ids = (query.get('ids') ?? '').split(',').filter(Boolean);
       if (ids.length === 0 || ids.length > 100) return invalid(`The \`ids\` query parameter value [${query.get('ids') ?? ''}] must hold 1 to 100 ids`, 'ids', query.get('ids') ?? '');
-      const found = ids.map(userById);
-      const errors = ids.filter((_id, index) => !found[index]).map((id) => notFoundProblem('user', 'ids', id));
+      const suspended = new Set(world.suspended ?? []);
+      const found = ids.map((id) => (suspended.has(id) ? undefined : userById(id)));
+      const errors = ids.filter((_id, index) => !found[index]).map((id) => (suspended.has(id) ? suspendedProblem('ids', id) : notFoundProblem('user', 'ids', id)));
       const answer = found.some(Boolean) ? usersAnswer(world, present(found), query) : {};
       return ok<Users.GetByIdsResponse>({ ...answer, ...(errors.length ? { errors } : {}) });
     }

@@ -38,6 +38,8 @@ export type FakeXWorld = {
   lists: FakeList[];
   /** Trends by WOEID. */
   trends: Record<string, Schemas.Trend[]>;
+  /** Ids of suspended accounts: X's lookups answer them with its "User has been suspended" problem, never the record. */
+  suspended?: string[];
 };
 
 export function emptyWorld(): FakeXWorld {
@@ -54,6 +56,19 @@ export function notFoundProblem(resourceType: string, parameter: string, value: 
     detail: `Could not find ${resourceType} with ${parameter}: [${value}].`,
     title: 'Not Found Error',
     resourceType,
+    parameter,
+    resourceId: value,
+    type: PROBLEM_NOT_FOUND,
+  };
+}
+
+/** The problem X puts in `errors` for a suspended account asked for by id or username (titled Forbidden, typed as not found). */
+export function suspendedProblem(parameter: string, value: string): Schemas.ResourceNotFoundProblem {
+  return {
+    value,
+    detail: `User has been suspended: [${value}].`,
+    title: 'Forbidden',
+    resourceType: 'user',
     parameter,
     resourceId: value,
     type: PROBLEM_NOT_FOUND,
