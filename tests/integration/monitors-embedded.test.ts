@@ -222,6 +222,32 @@ describe('profile monitors on the embedded platform', () => {
   });
 });
 
+describe('webhook order', () => {
+  it('holds a monitor’s later events back until a failed one is delivered', async () => {
+    // Only the very first request fails: without ordering, the events after it would overtake its retry.
+    const once = await startFlakyReceiver(0, 1);
+    try {
+      const [t, ...fans] = await createFixtureUsers(getPool(), 6);
+      const account = await createApiAccount({ label: 'ordered' });
+      const endpoint = await account.call('POST', '/v2/webhooks', { body: { url: once.url } });
+      once.setSecrets([endpoint.body.data.secret]);
+      const watch = await rule(account, { tag: 'ordered', follows: { username: t.username, direction: 'followers' } });
+      // One statement: five events recorded together, due at once.
+      await getPool().query(
+        'INSERT INTO platform.follows (id, follower_id, followee_id) SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[])',
+        [fans.map(() => nextSnowflake()), fans.map((f) => f.id), fans.map(() => t.id)],
+      );
+      await waitFor(() => once.accepted.length === 5, 30_000);
+      const list = await events(account, { rule_id: watch });
+      expect(list).toHaveLength(5);
+      expect(once.accepted.map((r) => r.body.match!.id)).toEqual(list.map((e) => e.id));
+      expect([...once.attempts.values()]).toEqual([2, 1, 1, 1, 1]);
+    } finally {
+      await once.down();
+    }
+  });
+});
+
 describe('credits', () => {
   it('pause the monitors when the balance runs out and resume them on a grant, losing nothing', async () => {
     const [t] = await createFixtureUsers(getPool(), 1);

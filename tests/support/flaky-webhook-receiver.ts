@@ -6,10 +6,12 @@ export type FlakyReceived = { deliveryId: string; body: { id: string; event: str
 
 /**
  * A loopback webhook receiver that answers 500 to the first `failures` attempts of every
- * delivery (by Perch-Delivery-Id) and 204 after, verifying each signature: a customer's server
- * that fails first attempts. `accepted` lists the deliveries it took, in the order they arrived.
+ * delivery (by Perch-Delivery-Id), and to the first `failFirstRequests` requests whatever they
+ * are, and 204 after, verifying each signature: a customer's server that fails first attempts.
+ * `accepted` lists the deliveries it took, in the order they arrived.
  */
-export async function startFlakyReceiver(failures = 1) {
+export async function startFlakyReceiver(failures = 1, failFirstRequests = 0) {
+  let requests = 0;
   const port = await freePort();
   const attempts = new Map<string, number>();
   const accepted: FlakyReceived[] = [];
@@ -26,7 +28,8 @@ export async function startFlakyReceiver(failures = 1) {
       const deliveryId = String(req.headers['perch-delivery-id']);
       const seen = (attempts.get(deliveryId) ?? 0) + 1;
       attempts.set(deliveryId, seen);
-      if (seen <= failures) {
+      requests += 1;
+      if (seen <= failures || requests <= failFirstRequests) {
         res.writeHead(500).end();
         return;
       }
