@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPool } from '@/lib/db/pool';
+import { grantCredits } from '@/lib/credits';
 import type { Stoppable } from '@/lib/db/run-while-leader';
 import { startRealtime, type Realtime } from '@/lib/delivery/start-realtime';
 import { startXMonitors } from '@/lib/monitors/x-monitor-source';
@@ -188,7 +189,12 @@ describe('account monitors on X, by polling', () => {
     await waitFor(async () => (await poor.call('GET', `/v2/rules/${ruleId}`)).body.data.status === 'paused', 20_000);
     expect((await poor.call('GET', `/v2/rules/${ruleId}`)).body.data).toMatchObject({ status: 'paused', paused_reason: 'insufficient_credits' });
     expect(await poor.balance()).toBe(100 - 2 * 36);
-    // A paused monitor forgets its state: resumed, it starts from a new baseline.
+    // A paused monitor forgets its state: resumed by a grant, it starts from a new baseline.
     await waitFor(async () => (await stateVersion(ruleId)) === null, 20_000);
+    Object.assign(fake.world.users.find((u) => u.id === I.erin)!, { name: 'Erin while paused' });
+    await grantCredits(poor.userId, 1_000, 'top-up');
+    await waitFor(async () => (await stateVersion(ruleId)) !== null, 20_000);
+    await pollsGoBy(followersPath);
+    expect(await events(poor)).toEqual([]);
   });
 });
