@@ -11,12 +11,14 @@ import urllib.parse
 import urllib.request
 import uuid
 from dataclasses import dataclass
-from typing import Any, Dict, Generic, Iterator, Mapping, Optional, Tuple, TypeVar
+from typing import Any, Dict, Generic, Iterator, Literal, Mapping, Optional, Sequence, Tuple, TypeVar, Union, overload
 
 from . import _retry
+from ._event_types import EventType, MatchEvent, PerchEvent
 from ._events import Events
 from ._exports import Exports
 from ._generated import OPERATIONS, Operations, Paginators
+from ._stream import pick_match, picker, stream_frames
 from .errors import ConnectionError, PerchError, TimeoutError, error_for_answer
 
 T = TypeVar("T")
@@ -83,6 +85,43 @@ class Perch(Operations):
         self.exports = Exports(self)
         #: perch.events.list/list_all(...): the stored events of this key and its workspace, oldest first.
         self.events = Events(self)
+
+    @overload
+    def stream(
+        self, *, events: None = None, last_event_id: Optional[str] = None, reconnect_delay: float = 1.0, timeout: Optional[float] = None
+    ) -> Iterator[MatchEvent]: ...
+
+    @overload
+    def stream(
+        self,
+        *,
+        events: Union[Literal["all"], Sequence[EventType]],
+        last_event_id: Optional[str] = None,
+        reconnect_delay: float = 1.0,
+        timeout: Optional[float] = None,
+    ) -> Iterator[PerchEvent]: ...
+
+    def stream(
+        self,
+        *,
+        events: Union[None, Literal["all"], Sequence[EventType]] = None,
+        last_event_id: Optional[str] = None,
+        reconnect_delay: float = 1.0,
+        timeout: Optional[float] = None,
+    ) -> Iterator[Any]:
+        """This key's events as they happen (GET /v2/stream, Server-Sent Events), reconnecting by itself
+        with Last-Event-ID, so nothing is lost or repeated within the server's retention window.
+
+        Without `events`: its rule matches only, as MatchEvent {id, rule, matched_at, tweet}. With
+        events="all" (or a list of event types): every event (or those types) as a PerchEvent
+        {id, type, created_at, rule, tweet, data}, the same dicts perch.events.list returns: matches,
+        follow.* and profile.* of its monitors, and its workspace's account events. `last_event_id`
+        resumes after that event ("0": from the oldest kept); by default only new events come.
+        `timeout` bounds each wait for data (heartbeats come every 15 s). Ends by breaking out of the loop;
+        credits running out raises InsufficientCreditsError.
+        """
+        pick = pick_match if events is None else picker(events)
+        return stream_frames(self, pick, last_event_id=last_event_id, reconnect_delay=reconnect_delay, timeout=timeout)
 
     def _call(
         self,

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator, List, Optional, Sequence, Union
 
-from ._generated import ListEventsItem, ListEventsResult
+from ._event_types import PerchEvent
 
 if TYPE_CHECKING:
     from ._client import Perch, Response
@@ -17,7 +17,11 @@ def _types(type: Union[str, Sequence[str], None]) -> Optional[str]:
 
 
 class Events:
-    """`perch.events`: oldest first, free; a consumer that missed deliveries catches up here."""
+    """`perch.events`: oldest first, free; a consumer that missed deliveries catches up here.
+
+    Each event is a PerchEvent: a dict whose "type" tells what its "data" holds (follow.added:
+    {monitor, follower, followed}; profile.updated: {user, changes}; ...), as perch.stream(events="all") yields them.
+    """
 
     def __init__(self, client: Perch) -> None:
         self._client = client
@@ -31,9 +35,9 @@ class Events:
         count: Optional[int] = None,
         cursor: Optional[str] = None,
         timeout: Optional[float] = None,
-    ) -> Response[List[ListEventsResult]]:
+    ) -> Response[List[PerchEvent]]:
         """One page of events, oldest first; `.next_cursor` for the next page. `type` is one event name or a list of them."""
-        return self._client.list_events(type=_types(type), rule_id=rule_id, since=since, count=count, cursor=cursor, timeout=timeout)
+        return self._client.list_events(type=_types(type), rule_id=rule_id, since=since, count=count, cursor=cursor, timeout=timeout)  # type: ignore[return-value]
 
     def list_all(
         self,
@@ -44,6 +48,6 @@ class Events:
         count: Optional[int] = None,
         max_items: Optional[int] = None,
         timeout: Optional[float] = None,
-    ) -> Iterator[ListEventsItem]:
+    ) -> Iterator[PerchEvent]:
         """Every event matching the filters, page after page, oldest first."""
-        return self._client.paginate.list_events(type=_types(type), rule_id=rule_id, since=since, count=count, max_items=max_items, timeout=timeout)  # type: ignore[arg-type]
+        return self._client.paginate.list_events(type=_types(type), rule_id=rule_id, since=since, count=count, max_items=max_items, timeout=timeout)  # type: ignore[arg-type,return-value]

@@ -10,6 +10,7 @@ import zlib
 from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Dict, Iterator, List, Optional, Tuple, Union
 
 from ._generated import ExportEstimate, ExportJob
+from ._sse import read_events
 from .errors import ExportCancelledError, ExportFailedError, PerchError, TimeoutError, error_for_answer
 
 if TYPE_CHECKING:
@@ -161,20 +162,8 @@ class Exports:
         """(event, data) of each event of the stream as it arrives; comments (heartbeats) are skipped."""
         answer = self._client._open(_path(export_id, "/events"), {"Accept": "text/event-stream"}, timeout)
         with answer:
-            name, data = "message", []
-            for raw in answer:
-                line = raw.decode("utf-8").rstrip("\r\n")
-                if line == "":
-                    if data:
-                        yield name, "\n".join(data)
-                    name, data = "message", []
-                elif not line.startswith(":"):
-                    field, _, value = line.partition(":")
-                    value = value[1:] if value.startswith(" ") else value
-                    if field == "event":
-                        name = value
-                    elif field == "data":
-                        data.append(value)
+            for _, name, data in read_events(answer):
+                yield name, data
 
     def records(self, export_id: str, *, interval: float = 1.0, on_progress: Optional[Callable[[ExportJob], None]] = None) -> Iterator[Any]:
         """The records of a JSONL export as they are written: reads the file from the last whole line read
