@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { createBenchDatabase, prepareBenchDatabase, setBenchWebhookEnv } from './bench/bench-database';
 import { latencySummary } from './bench/latency';
 import { sampleMachineLoad } from './bench/machine-load';
+import { profileQueries } from './bench/query-profile';
 import { startWebhookReceiver } from './bench/webhook-receiver';
 
 const { values } = parseArgs({
@@ -25,6 +26,8 @@ const { values } = parseArgs({
     // The server's default (PERCH_LIVE_RATE, 5 events/s); 0 turns it off.
     'live-rate': { type: 'string', default: process.env.PERCH_LIVE_RATE ?? '5' },
     'unfollow-share': { type: 'string', default: '0.3' },
+    // Times the shared pool's statements (the worker's, the deliveries', the writes'): where the time goes.
+    profile: { type: 'boolean', default: false },
   },
 });
 const MONITORS = Number(values.monitors);
@@ -56,7 +59,7 @@ try {
   const { startRealtime } = await import('@/lib/delivery/start-realtime');
   const { closeNotifications } = await import('@/lib/delivery/notifications');
   const { dispatch } = await import('@/lib/api/dispatch');
-  const { stopKeyInvalidationSubscriber } = await import('@/lib/keys');
+  const { stopKeyServices } = await import('@/lib/keys');
 
   const pool = getPool();
   const rng = new Rng(7);
@@ -129,6 +132,7 @@ try {
   ).then((r) => r.json())) as { data: { secret: string } };
   receiver.secret = endpoint.data.secret;
 
+  const profile = values.profile ? profileQueries(pool) : null;
   const realtime = await startRealtime();
   const live = startLiveActivity({ ratePerSecond: LIVE_RATE, seed: 11 });
 
@@ -206,6 +210,24 @@ try {
   }
   const hook = latencySummary(latencies);
   const balance = await getBalance(userId);
+  // The delivery side: how long the POST itself took (the receiver answers at once) against how
+  // many the endpoint got through per second, at its concurrency.
+  const { rows: sent } = await pool.query<{ post_p50: number; post_p95: number; per_second: number }>(
+    `SELECT percentile_disc(0.5) WITHIN GROUP (ORDER BY last_latency_ms) AS post_p50, percentile_disc(0.95) WITHIN GROUP (ORDER BY last_latency_ms) AS post_p95,
+            round((count(*) / greatest(extract(epoch FROM max(delivered_at) - min(delivered_at)), 1))::numeric, 1)::float AS per_second
+     FROM realtime_deliveries WHERE status = 'delivered' AND event LIKE 'follow.%'`,
+  );
+  // The follows triggers' lookup (migration 20261202090000: does an active follows monitor name
+  // either account?) for 1,000 follows at once: what 10,000 monitors add to each follow's commit.
+  let triggerLookupUs: number | null = null;
+  if (profile) {
+    const { rows: plan } = await pool.query<{ 'QUERY PLAN': Array<{ 'Execution Time': number }> }>(
+      `EXPLAIN (ANALYZE, FORMAT JSON) SELECT count(*) FROM (SELECT id FROM platform.users ORDER BY id DESC LIMIT 1000) f
+       WHERE EXISTS (SELECT 1 FROM realtime_rules r WHERE r.status = 'active' AND r.kind IN ('follows', 'profile') AND r.kind = 'follows' AND r.platform = 'local' AND r.account_ids && ARRAY[f.id::text, $1::text])`,
+      [monitored[0].id],
+    );
+    triggerLookupUs = Math.round(plan[0]['QUERY PLAN'][0]['Execution Time'] * 10) / 10;
+  }
   const { rows: stored } = await pool.query<{ n: number; charged: number }>(`SELECT count(*)::int AS n, count(charged_at)::int AS charged FROM realtime_matches WHERE user_id = $1 AND event LIKE 'follow.%'`, [userId]);
   console.log(
     JSON.stringify(
@@ -222,10 +244,12 @@ try {
         commit_to_recorded: latencySummary(toRecorded),
         recorded_to_webhook: latencySummary(recordedToHook),
         max_depth: { monitor_queue: maxQueued, pending_deliveries: maxPending },
+        deliveries: { endpoint_concurrency: Number(process.env.PERCH_WEBHOOK_ENDPOINT_CONCURRENCY ?? 2), post_ms_p50: sent[0].post_p50, post_ms_p95: sent[0].post_p95, delivered_per_second: sent[0].per_second },
         stored_follow_events: stored[0].n,
         charged_follow_events: stored[0].charged,
         credits_charged: 1_000_000_000 - balance,
         machine,
+        ...(profile ? { trigger_lookup_us_per_follow: triggerLookupUs, pool_waiting_max: profile.maxWaiting(), statements: profile.report() } : {}),
         target: { p95_ms_below: TARGET_P95_MS, met: hook.p95_ms < TARGET_P95_MS && committedAt.size === arrived.size && duplicated === 0 },
       },
       null,
@@ -236,8 +260,8 @@ try {
   await receiver.down();
   await realtime.stop();
   await closeNotifications();
-  // Opened by the API call's key check: closed before the database goes.
-  await stopKeyInvalidationSubscriber();
+  // The key check of the API call opened a LISTEN connection: closed before the database goes.
+  await stopKeyServices();
   await closePool();
 } finally {
   await database.drop();
