@@ -3,13 +3,15 @@ import type { Stoppable } from '@/lib/db/run-while-leader';
 import { subscribe } from '@/lib/delivery/notifications';
 import { getProfiles } from '@/lib/platform/bluesky/profiles';
 import { openPostStream, streamSource } from '@/lib/platform/bluesky/stream/open-stream';
-import type { StreamConnection, StreamEvent } from '@/lib/platform/bluesky/stream/stream-events';
+import { FOLLOW_COLLECTION, POST_COLLECTION, PROFILE_COLLECTION, type StreamConnection, type StreamEvent } from '@/lib/platform/bluesky/stream/stream-events';
+import { loadBlueskyMonitors, type BlueskyMonitors } from '@/lib/monitors/bluesky-monitors';
+import { prepareMonitorEvents } from '@/lib/monitors/bluesky-monitor-events';
 import { createBlueskyUpstream } from '@/lib/platform/bluesky/upstream';
 import type { BlueskySettings } from '@/lib/platform/platform-config';
 import type { CompiledRule } from './compile-rule';
 import { matchStreamPosts } from './match-stream-posts';
 import { CHANNELS, compileActiveRules } from './record-matches';
-import { hasActiveRules } from './rule-store';
+import { hasActiveRules, TWEET_RULE_KINDS, type RuleKind } from './rule-store';
 import { clearStreamCursor, loadStreamCursor } from './stream-cursors';
 
 const log = componentLogger('realtime');
@@ -19,12 +21,23 @@ const BATCH = 200;
 /** Above this many events waiting, the stream is asked to wait; it goes on below the half. */
 const HIGH_WATER = 5_000;
 
+/** The collections each kind of rule needs from the stream. */
+const COLLECTIONS: [readonly RuleKind[], string][] = [
+  [TWEET_RULE_KINDS, POST_COLLECTION],
+  [['follows'], FOLLOW_COLLECTION],
+  [['profile'], PROFILE_COLLECTION],
+];
+
 /**
  * The Bluesky event source: while any rule watches Bluesky, reads the network's new posts
  * (Jetstream or the firehose) from the stored position, matches them in batches against those
  * rules and commits each batch's matches with the position after it. Started by one instance
  * only (leader election): the position is that instance's to move. When the last Bluesky rule
  * goes, the stream is closed and the position forgotten: rules see posts made while one is active.
+ * The account monitors on Bluesky (follows and profile rules) read the same stream: follow and
+ * profile record changes and #account events become their events in the same batches, written
+ * in the same transaction as the position (lib/monitors/bluesky-monitor-events.ts). The stream
+ * asks only for the collections some active rule needs, and opens again when that changes.
  */
 export function startBlueskySource(settings: BlueskySettings): Stoppable {
   const source = streamSource(settings);
@@ -34,6 +47,8 @@ export function startBlueskySource(settings: BlueskySettings): Stoppable {
   let received: number | null = null;
   let connection: StreamConnection | null = null;
   let rules: CompiledRule[] = [];
+  let monitors: BlueskyMonitors = { follows: new Map(), profile: new Map() };
+  let collections: string[] = [];
   let rulesStale = true;
   let stopped = false;
   let draining: Promise<void> | null = null;
@@ -64,13 +79,16 @@ export function startBlueskySource(settings: BlueskySettings): Stoppable {
           if (rulesStale) {
             rulesStale = false;
             rules = await compileActiveRules('bluesky');
+            monitors = await loadBlueskyMonitors(upstream);
           }
-          await matchStreamPosts(batch, rules, lookUpProfiles, source);
+          const monitorWrite = await prepareMonitorEvents(batch, monitors, lookUpProfiles);
+          await matchStreamPosts(batch, rules, lookUpProfiles, source, monitorWrite);
           buffer.splice(0, batch.length);
           releaseWaiters();
           lastProblem = '';
           delay = 1_000;
         } catch (error) {
+          rulesStale = true; // a failed seeding of new monitors is tried again too
           report(`matching failed, retrying: ${(error as Error).message}`);
           // Woken early by stop(), which must not wait out a long backoff.
           await new Promise<void>((resolve) => {
@@ -90,9 +108,11 @@ export function startBlueskySource(settings: BlueskySettings): Stoppable {
     return draining;
   };
 
-  const open = async () => {
-    received = await loadStreamCursor(source);
+  // `again`: the collections changed under an open stream: it goes on from the last event taken.
+  const open = async (again = false) => {
+    if (!again) received = await loadStreamCursor(source);
     connection = openPostStream(settings, {
+      collections,
       cursor: () => received,
       onEvent: (event) => {
         received = event.cursor;
@@ -124,9 +144,17 @@ export function startBlueskySource(settings: BlueskySettings): Stoppable {
     checking = checking
       .then(async () => {
         if (stopped) return;
-        const wanted = await hasActiveRules('bluesky');
+        const wantedCollections: string[] = [];
+        for (const [kinds, collection] of COLLECTIONS) if (await hasActiveRules('bluesky', kinds)) wantedCollections.push(collection);
+        const changed = wantedCollections.join() !== collections.join();
+        collections = wantedCollections;
+        const wanted = collections.length > 0;
         if (wanted && !connection) await open();
         else if (!wanted && connection) await close(true);
+        else if (wanted && changed) {
+          await close(false);
+          await open(true);
+        }
       })
       .catch((error: Error) => report(`checking rules failed: ${error.message}`));
     return checking;

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { componentLogger } from '@/lib/observability/logger';
 import { getPool } from '@/lib/db/pool';
 import { mapStreamPost, streamPostDids } from '@/lib/platform/bluesky/stream/map-stream-post';
@@ -60,7 +61,14 @@ function mappable(post: StreamPost, seenAt: Date, author: ProfileView | null = n
  * profiles (authors known by DID, users named by handle left aside); only posts that may
  * match have their authors' profiles looked up, and are tested again with them.
  */
-export async function matchStreamPosts(events: readonly StreamEvent[], rules: readonly CompiledRule[], lookUpProfiles: ProfileLookup, source: string): Promise<number> {
+export async function matchStreamPosts(
+  events: readonly StreamEvent[],
+  rules: readonly CompiledRule[],
+  lookUpProfiles: ProfileLookup,
+  source: string,
+  /** More to write in the batch's transaction (the account monitors' events and state). */
+  alsoWrite: ((client: pg.PoolClient) => Promise<void>) | null = null,
+): Promise<number> {
   const seenAt = new Date();
   const found: FoundMatch[] = [];
   if (rules.length > 0) {
@@ -84,6 +92,7 @@ export async function matchStreamPosts(events: readonly StreamEvent[], rules: re
   try {
     await client.query('BEGIN');
     await recordMatches(client, found);
+    if (alsoWrite) await alsoWrite(client);
     if (events.length > 0) await saveStreamCursor(client, source, events[events.length - 1].cursor);
     await client.query('COMMIT');
   } catch (error) {

@@ -1,6 +1,6 @@
 import type { Event } from '@atproto/sync';
 import type { PostRecord } from '../map-records';
-import { POST_COLLECTION, type StreamConnection, type StreamHandlers } from './stream-events';
+import { MONITORED_COLLECTIONS, POST_COLLECTION, type StreamConnection, type StreamEvent, type StreamHandlers } from './stream-events';
 
 // The repository firehose (com.atproto.sync.subscribeRepos) of a relay or a PDS, through
 // @atproto/sync. Its cursor is the event's seq; a reconnect replays the events after it.
@@ -34,9 +34,10 @@ async function startFirehose(url: string, handlers: StreamHandlers): Promise<Str
     service: serviceOrigin(url),
     idResolver: new IdResolver(),
     unauthenticatedCommits: true,
-    filterCollections: [POST_COLLECTION],
+    filterCollections: [...(handlers.collections ?? [POST_COLLECTION])],
     excludeIdentity: true,
-    excludeAccount: true,
+    // #account events (no identity lookup needed) only when a monitor may want them.
+    excludeAccount: !(handlers.collections ?? []).some((collection) => MONITORED_COLLECTIONS.includes(collection)),
     excludeSync: true,
     subscriptionReconnectDelay: 1_000,
     runner: {
@@ -46,10 +47,7 @@ async function startFirehose(url: string, handlers: StreamHandlers): Promise<Str
         return chain;
       },
     },
-    handleEvent: (event: Event) => {
-      const post = event.event === 'create' && event.collection === POST_COLLECTION ? { did: event.did, rkey: event.rkey, record: event.record as PostRecord } : null;
-      return handlers.onEvent({ cursor: event.seq, post });
-    },
+    handleEvent: (event: Event) => handlers.onEvent(streamEventOf(event)),
     onError: (error) => handlers.onError(error),
   });
   void firehose.start();
@@ -59,4 +57,14 @@ async function startFirehose(url: string, handlers: StreamHandlers): Promise<Str
       await chain;
     },
   };
+}
+
+/** A parsed firehose event as a stream event: a new post, a follow/profile record change, an account change. */
+function streamEventOf(event: Event): StreamEvent {
+  if (event.event === 'account') return { cursor: event.seq, post: null, account: { did: event.did, seq: event.seq, active: event.active, status: event.status ?? null } };
+  if (event.event !== 'create' && event.event !== 'update' && event.event !== 'delete') return { cursor: event.seq, post: null };
+  const post = event.event === 'create' && event.collection === POST_COLLECTION ? { did: event.did, rkey: event.rkey, record: event.record as PostRecord } : null;
+  if (!MONITORED_COLLECTIONS.includes(event.collection)) return { cursor: event.seq, post };
+  const record = event.event === 'delete' ? null : (event.record as Record<string, unknown>);
+  return { cursor: event.seq, post, change: { did: event.did, collection: event.collection, rkey: event.rkey, operation: event.event, rev: event.rev, record } };
 }

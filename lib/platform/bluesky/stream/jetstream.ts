@@ -1,6 +1,6 @@
 import WebSocket from 'ws';
 import type { PostRecord } from '../map-records';
-import { POST_COLLECTION, type StreamEvent, type StreamHandlers, type StreamConnection } from './stream-events';
+import { MONITORED_COLLECTIONS, POST_COLLECTION, type StreamAccountChange, type StreamEvent, type StreamHandlers, type StreamConnection, type StreamRecordChange } from './stream-events';
 
 // Jetstream (github.com/bluesky-social/jetstream): the network's events as JSON over a
 // WebSocket, filtered by collection. Each event carries time_us, which is also the cursor to
@@ -15,8 +15,35 @@ type JetstreamMessage = {
   did?: unknown;
   time_us?: unknown;
   kind?: unknown;
-  commit?: { operation?: unknown; collection?: unknown; rkey?: unknown; record?: unknown };
+  commit?: { rev?: unknown; operation?: unknown; collection?: unknown; rkey?: unknown; record?: unknown };
+  account?: { active?: unknown; seq?: unknown; status?: unknown };
 };
+
+const OPERATIONS: readonly unknown[] = ['create', 'update', 'delete'];
+
+// A follow or profile record's change (the monitors'), when the message is one.
+function recordChange(message: JetstreamMessage): StreamRecordChange | undefined {
+  const { commit } = message;
+  if (message.kind !== 'commit' || !commit || typeof message.did !== 'string' || typeof commit.rkey !== 'string') return undefined;
+  if (!MONITORED_COLLECTIONS.includes(commit.collection as string) || !OPERATIONS.includes(commit.operation)) return undefined;
+  const record = typeof commit.record === 'object' && commit.record !== null ? (commit.record as Record<string, unknown>) : null;
+  if (commit.operation !== 'delete' && !record) return undefined;
+  return {
+    did: message.did,
+    collection: commit.collection as string,
+    rkey: commit.rkey,
+    operation: commit.operation as StreamRecordChange['operation'],
+    rev: typeof commit.rev === 'string' ? commit.rev : '',
+    record: commit.operation === 'delete' ? null : record,
+  };
+}
+
+// An #account event (Jetstream sends them whatever the collections asked for).
+function accountChange(message: JetstreamMessage): StreamAccountChange | undefined {
+  const { account } = message;
+  if (message.kind !== 'account' || !account || typeof message.did !== 'string' || typeof account.active !== 'boolean') return undefined;
+  return { did: message.did, seq: typeof account.seq === 'number' ? account.seq : 0, active: account.active, status: typeof account.status === 'string' ? account.status : null };
+}
 
 /** A Jetstream message as a stream event; null when it has no position (not an event). */
 export function parseJetstreamMessage(message: JetstreamMessage): StreamEvent | null {
@@ -30,9 +57,13 @@ export function parseJetstreamMessage(message: JetstreamMessage): StreamEvent | 
     typeof message.did === 'string' &&
     typeof commit.record === 'object' &&
     commit.record !== null;
+  const change = recordChange(message);
+  const account = accountChange(message);
   return {
     cursor: message.time_us,
     post: isNewPost ? { did: message.did as string, rkey: commit.rkey as string, record: commit.record as PostRecord } : null,
+    ...(change ? { change } : {}),
+    ...(account ? { account } : {}),
   };
 }
 
@@ -47,7 +78,9 @@ export function readJetstream(url: string, handlers: StreamHandlers): StreamConn
 
   const connect = () => {
     const address = new URL(url);
-    address.searchParams.set('wantedCollections', POST_COLLECTION);
+    // Only the collections some rule or monitor needs: the stream opens again when they change.
+    address.searchParams.delete('wantedCollections');
+    for (const collection of handlers.collections ?? [POST_COLLECTION]) address.searchParams.append('wantedCollections', collection);
     const cursor = handlers.cursor();
     if (cursor === null) address.searchParams.delete('cursor');
     else address.searchParams.set('cursor', String(Math.max(0, cursor - JETSTREAM_REWIND_US)));
