@@ -11,8 +11,8 @@ export type MonitorRuleIndex = Map<string, { follows: LocalMonitorRule[]; profil
 // batches: a row is queued only while a monitor names its account (the queue triggers), and a
 // rule created a moment before a follow must see that follow even when its NOTIFY on the rules
 // channel has not reached this process yet. One index scan (realtime_rules_monitored) per batch.
-const RULES_SQL = `SELECT id::text, kind, direction, accounts, account_ids FROM realtime_rules
-  WHERE status = 'active' AND platform = 'local' AND kind IN ('follows', 'profile') AND account_ids && $1::text[] ORDER BY id`;
+const RULES_SQL = `SELECT r.id::text, r.kind, r.direction, r.accounts, r.account_ids FROM realtime_rules r
+  WHERE r.status = 'active' AND r.platform = 'local' AND r.kind IN ('follows', 'profile') AND r.account_ids && $1::text[] ORDER BY r.id`;
 
 /** The monitors naming any of `accountIds`, indexed by account. */
 export async function loadMonitorRuleIndex(client: pg.PoolClient, accountIds: readonly string[]): Promise<MonitorRuleIndex> {

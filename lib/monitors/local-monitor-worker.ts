@@ -42,8 +42,9 @@ export async function startLocalMonitorWorker(): Promise<LocalMonitorWorker> {
       // One batch at a time across instances: two committing side by side could store one
       // account's events out of order. A waiting instance then claims the rows after these.
       await client.query("SELECT pg_advisory_xact_lock(hashtext('perch'), hashtext('realtime_monitor_queue'))");
+      // q.id: a bare "id" would sort by the text column of the same name.
       const { rows } = await client.query<MonitorQueueRow>(
-        `SELECT id::text, change, follower_id::text, followee_id::text, user_id::text, old, new FROM realtime_monitor_queue ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
+        `SELECT id::text, change, follower_id::text, followee_id::text, user_id::text, old, new FROM realtime_monitor_queue q ORDER BY q.id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
       );
       if (rows.length === 0) {
         await client.query('COMMIT');
