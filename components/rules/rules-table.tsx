@@ -62,21 +62,21 @@ export function RulesTable({ rules, busyId, label, definitionColumn, countColumn
                   <Button variant="secondary" className={SMALL} onClick={() => handlers.onEvents(rule)} aria-label={`Events of ${rule.tag}`} aria-pressed={openId === rule.id}>
                     Events
                   </Button>
-                {rule.keyUsable ? (
-                  <>
-                    <Button variant="secondary" className={SMALL} onClick={() => handlers.onEdit(rule)} aria-label={`Edit ${rule.tag}`}>
-                      Edit
-                    </Button>
-                    <Button variant="secondary" className={SMALL} disabled={busyId === rule.id} onClick={() => handlers.onToggle(rule)} aria-label={`${rule.status === 'active' ? 'Pause' : 'Resume'} ${rule.tag}`}>
-                      {rule.status === 'active' ? 'Pause' : 'Resume'}
-                    </Button>
-                    <Button variant="danger" className={SMALL} onClick={() => handlers.onDelete(rule)} aria-label={`Delete ${rule.tag}`}>
-                      Delete
-                    </Button>
-                  </>
-                ) : (
-                  <span className="self-center text-xs text-slate-500 dark:text-slate-400">delete the key to remove it</span>
-                )}
+                  {rule.keyUsable ? (
+                    <>
+                      <Button variant="secondary" className={SMALL} onClick={() => handlers.onEdit(rule)} aria-label={`Edit ${rule.tag}`}>
+                        Edit
+                      </Button>
+                      <Button variant="secondary" className={SMALL} disabled={busyId === rule.id} onClick={() => handlers.onToggle(rule)} aria-label={`${rule.status === 'active' ? 'Pause' : 'Resume'} ${rule.tag}`}>
+                        {rule.status === 'active' ? 'Pause' : 'Resume'}
+                      </Button>
+                      <Button variant="danger" className={SMALL} onClick={() => handlers.onDelete(rule)} aria-label={`Delete ${rule.tag}`}>
+                        Delete
+                      </Button>
+                    </>
+                  ) : (
+                    <span className="self-center text-xs text-slate-500 dark:text-slate-400">delete the key to remove it</span>
+                  )}
                 </div>
               </td>
             </tr>

@@ -4,12 +4,12 @@ import { createKey, expect, signUp, test, uniqueEmail } from './support/fixtures
 import { connectPlatformAccount, dashboardV2 } from './support/platform-account';
 import { screenshotPage } from './support/screenshots';
 
-// The Rules page end to end: a rule made on the page (its query checked as it is typed), a
-// webhook endpoint on a real local receiver that verifies every signature with the client's
-// verifyWebhookSignature, a test event, a tweet posted through /v2 that matches, the match
+// The Monitors page (the Rules page before, at the same URL) end to end for tweet monitors: a rule
+// made on the page (its query checked as it is typed), a webhook endpoint on a real local receiver
+// that verifies every signature with the client's verifyWebhookSignature, a test event, a tweet posted through /v2 that matches, the match
 // appearing live with its delivery, a replay, then pause, edit and delete.
 
-test('create a rule and an endpoint on the Rules page, see a posted tweet match live, be delivered and replayed', async ({ page }) => {
+test('create a rule and an endpoint on the Monitors page, see a posted tweet match live, be delivered and replayed', async ({ page }) => {
   const receiver = await startWebhookReceiver();
   try {
     await signUp(page, uniqueEmail('rules'));
@@ -18,11 +18,12 @@ test('create a rule and an endpoint on the Rules page, see a posted tweet match 
     const word = `perchrule${Date.now().toString(36)}`;
 
     await page.goto('/dashboard/rules');
-    await expect(page.getByRole('heading', { level: 1, name: 'Rules' })).toBeVisible();
-    await expect(page.getByText('No rules yet: create one above.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Monitors' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Monitors' })).toHaveAttribute('href', /\/dashboard\/rules$/);
+    await expect(page.getByText('No tweet monitors yet: create one above.')).toBeVisible();
 
     // The query is checked as it is typed, with the API's own message.
-    const form = page.getByRole('form', { name: 'Create a rule' });
+    const form = page.getByRole('form', { name: 'Create a monitor' });
     await form.getByLabel('Tag').fill('e2e live');
     await expect(form.getByLabel('Key')).toHaveValue(/.+/);
     await expect(form.getByRole('option', { name: 'rules key' })).toHaveCount(1);
@@ -30,15 +31,15 @@ test('create a rule and an endpoint on the Rules page, see a posted tweet match 
     await query.fill(`${word} lang:english`);
     await expect(form.getByText('lang: needs a language code such as en or pt, got "english"')).toBeVisible();
     await expect(query).toHaveAttribute('aria-invalid', 'true');
-    await expect(form.getByRole('button', { name: 'Create rule' })).toBeDisabled();
+    await expect(form.getByRole('button', { name: 'Create monitor' })).toBeDisabled();
     // An unclosed phrase is explained, not called valid (issue 27).
     await query.fill(`"${word}`);
     await expect(form.getByText(`the phrase "${word} has no closing quote`)).toBeVisible();
-    await expect(form.getByRole('button', { name: 'Create rule' })).toBeDisabled();
+    await expect(form.getByRole('button', { name: 'Create monitor' })).toBeDisabled();
     await query.fill(word);
     await expect(form.getByText('Valid query.')).toBeVisible();
-    await form.getByRole('button', { name: 'Create rule' }).click();
-    const rules = page.getByRole('region', { name: 'Rules table' });
+    await form.getByRole('button', { name: 'Create monitor' }).click();
+    const rules = page.getByRole('region', { name: 'Tweet monitors table' });
     // The only cell of a rule's row that is a bare number.
     const matchCount = (row: Locator) => row.getByRole('cell', { name: /^[\d,]+$/ });
     const row = rules.getByRole('row').filter({ hasText: 'e2e live' });
@@ -130,23 +131,23 @@ test('create a rule and an endpoint on the Rules page, see a posted tweet match 
     await expect(row.getByRole('cell', { name: 'active', exact: true })).toBeVisible();
 
     await row.getByRole('button', { name: 'Edit e2e live' }).click();
-    const edit = page.getByRole('dialog', { name: 'Edit rule e2e live' });
+    const edit = page.getByRole('dialog', { name: 'Edit monitor e2e live' });
     await edit.getByLabel('Tag').fill('e2e edited');
     await edit.getByRole('textbox', { name: 'Search query' }).fill(`${word} OR #perch`);
     await expect(edit.getByText('Valid query.')).toBeVisible();
-    await edit.getByRole('button', { name: 'Save rule' }).click();
+    await edit.getByRole('button', { name: 'Save monitor' }).click();
     await expect(edit).toBeHidden();
     const edited = rules.getByRole('row').filter({ hasText: 'e2e edited' });
     await expect(edited.getByRole('cell', { name: `${word} OR #perch` })).toBeVisible();
     await expect(matchCount(edited)).toHaveText('1');
 
     await edited.getByRole('button', { name: 'Delete e2e edited' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Delete rule e2e edited?' });
+    const confirm = page.getByRole('dialog', { name: 'Delete monitor e2e edited?' });
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(edited).toBeVisible();
     await edited.getByRole('button', { name: 'Delete e2e edited' }).click();
-    await confirm.getByRole('button', { name: 'Delete rule' }).click();
-    await expect(page.getByText('No rules yet: create one above.')).toBeVisible();
+    await confirm.getByRole('button', { name: 'Delete monitor' }).click();
+    await expect(page.getByText('No tweet monitors yet: create one above.')).toBeVisible();
   } finally {
     await receiver.down();
   }
