@@ -65,6 +65,7 @@ try {
   const { closeNotifications } = await import('@/lib/delivery/notifications');
   const { dispatch } = await import('@/lib/api/dispatch');
   const { stopKeyServices } = await import('@/lib/keys');
+  const { stopMetering } = await import('@/lib/metering/meter');
 
   const pool = getPool();
   const rng = new Rng(7);
@@ -267,6 +268,8 @@ try {
   await closeNotifications();
   // The key check of the API call opened a LISTEN connection: closed before the database goes.
   await stopKeyServices();
+  // Its last flush would otherwise reopen the metering pool after closePool.
+  await stopMetering();
   await closePool();
 } finally {
   await database.drop();
