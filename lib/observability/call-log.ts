@@ -1,32 +1,40 @@
 // One info line per answered /v2 call (msg 'call'), from the call-end record: who called what,
 // how it ended, what it cost and how long it took. Built only when info lines are written.
 import { onCallEnd, type CallEnd } from './call-end';
+import { plainCallLine, writeCallLine, type CallLineFields } from './call-line';
 import { componentLogger, type Logger } from './logger';
 import { currentTraceId } from './trace-context';
+
+// Whether a logger takes call-line.ts's template (decided once per logger: its options do not change).
+const plain = new WeakMap<Logger, boolean>();
 
 /** Writes the call line of `end` to `log` (nothing is built when its level is above info). */
 export function logCall(log: Logger, end: CallEnd): void {
   if (!log.isLevelEnabled('info')) return;
-  log.info(
-    {
-      request_id: end.requestId,
-      key_id: end.keyId,
-      account_id: end.accountId,
-      operation: end.operation,
-      platform: end.platform,
-      status: end.status,
-      // undefined fields are left out of the line.
-      error_code: end.errorCode ?? undefined,
-      items: end.items,
-      credits: end.credits,
-      latency_ms: Math.round(end.durationSeconds * 10_000) / 10,
-      upstream_calls: end.upstreamRequests,
-      upstream_cached: end.upstreamCached,
-      source: end.source,
-      trace_id: currentTraceId(),
-    },
-    'call',
-  );
+  const fields: CallLineFields = {
+    request_id: end.requestId,
+    key_id: end.keyId,
+    account_id: end.accountId,
+    operation: end.operation,
+    platform: end.platform,
+    status: end.status,
+    // undefined fields are left out of the line.
+    error_code: end.errorCode ?? undefined,
+    items: end.items,
+    credits: end.credits,
+    latency_ms: Math.round(end.durationSeconds * 10_000) / 10,
+    upstream_calls: end.upstreamRequests,
+    upstream_cached: end.upstreamCached,
+    source: end.source,
+    trace_id: currentTraceId(),
+  };
+  let isPlain = plain.get(log);
+  if (isPlain === undefined) {
+    isPlain = plainCallLine(log);
+    plain.set(log, isPlain);
+  }
+  if (isPlain) writeCallLine(log, fields);
+  else log.info(fields, 'call');
 }
 
 /**
