@@ -79,7 +79,7 @@ class FramesTest(unittest.TestCase):
                 seen.append(event)
         return seen
 
-    def test_matches_only_by_default_resuming_after_skipped_events(self):
+    def test_matches_only_by_default_resuming_after_the_others(self):
         seen = self.read(self.perch.stream(reconnect_delay=0.01))
         self.assertEqual(seen, [{"id": "10", "rule": {"id": "1", "tag": "t"}, "matched_at": "2026-12-01T00:00:00.000Z", "tweet": {"id": "7"}}])
         self.assertEqual(self.sse.last_event_ids, [None, "13"])
