@@ -48,7 +48,8 @@ const PENDING_SQL = `
   LEFT JOIN realtime_rules r ON r.id = m.rule_id
   WHERE d.endpoint_id = $1::bigint AND d.status = 'pending' AND (d.event <> 'test' OR d.id = $2::uuid)
     AND (d.id = $2::uuid OR $3::boolean)
-  ORDER BY d.created_at, d.id LIMIT ${MAX_EVENTS_PER_MAIL}`;
+  -- Events recorded in one statement share created_at: their event id (the order they happened) breaks the tie.
+  ORDER BY d.created_at, m.id NULLS LAST, d.id LIMIT ${MAX_EVENTS_PER_MAIL}`;
 
 // The window opens for this attempt when the last digest is at least digest_minutes old; the
 // previous time is kept to give the window back if the mail fails.

@@ -15,7 +15,8 @@ import { runWhileLeader } from '@/lib/db/run-while-leader';
 import { getServedPlatforms } from '@/lib/platform/served-platforms';
 import { startBlueskySource } from '@/lib/rules/bluesky-source';
 import { streamSource } from '@/lib/platform/bluesky/stream/open-stream';
-import { startXSource, type XSourceOptions } from '@/lib/rules/x-source';
+import type { XSourceOptions } from '@/lib/rules/x-source';
+import { startXPollers } from '@/lib/monitors/x-pollers';
 import { startMonitors } from '@/lib/monitors/start-monitors';
 
 const log = componentLogger('realtime');
@@ -96,11 +97,8 @@ export async function startRealtime(options: { x?: XSourceOptions } = {}): Promi
   // is the stream's own (its position's key), so instances configured with different streams
   // do not stand by for each other.
   const blueskySource = bluesky ? runWhileLeader({ name: `bluesky-source:${streamSource(bluesky)}`, start: () => startBlueskySource(bluesky), health: 'bluesky_source' }) : null;
-  // One poller of X per database: X's search limit is the app's, shared by every instance.
-  const x = getServedPlatforms().x;
-  const budget = process.env.PERCH_X_SEARCH_BUDGET_PER_15_MIN;
-  const xOptions = { ...(budget ? { budgetPer15Min: Number(budget) } : {}), ...options.x };
-  const xSource = x ? runWhileLeader({ name: 'x-source', start: () => startXSource(x, xOptions), health: 'x_source' }) : null;
+  // One poller of X per database, for tweet rules and monitors alike: X's limits are the app's.
+  const xSource = startXPollers(options.x);
   return {
     matcher,
     queue,

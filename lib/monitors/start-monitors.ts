@@ -1,5 +1,4 @@
 import { startLocalMonitorWorker } from './local-monitor-worker';
-import { startXMonitors } from './x-monitor-source';
 
 export type Monitors = { stop: () => Promise<void> };
 
@@ -11,8 +10,7 @@ export async function startMonitors(): Promise<Monitors> {
   const sources: Array<{ stop: () => Promise<void> }> = [];
   // The embedded platform: its own change queue, woken by the triggers' NOTIFY (any number of instances).
   sources.push(await startLocalMonitorWorker());
-  // X: polling within the shared X request budget, one instance of all (leader), when X is served.
-  sources.push(startXMonitors());
+  // X's monitors are polled with its tweet rules, by one leader (x-pollers.ts, started by startRealtime).
   return {
     stop: async () => {
       for (const source of sources.reverse()) await source.stop();

@@ -1,11 +1,10 @@
 import { componentLogger } from '@/lib/observability/logger';
-import { runWhileLeader, type Stoppable } from '@/lib/db/run-while-leader';
+import type { Stoppable } from '@/lib/db/run-while-leader';
 import { inTransaction } from '@/lib/db/transaction';
 import type { EventUser } from '@/lib/delivery/event-data';
 import { subscribe } from '@/lib/delivery/notifications';
 import { UpstreamRateLimitedError } from '@/lib/platform/errors';
 import type { XSettings } from '@/lib/platform/platform-config';
-import { getServedPlatforms } from '@/lib/platform/served-platforms';
 import { createXUpstream } from '@/lib/platform/x/upstream';
 import { CHANNELS } from '@/lib/rules/record-matches';
 import { loadActiveRules, MONITOR_RULE_KINDS, type ActiveRule } from '@/lib/rules/rule-store';
@@ -253,16 +252,4 @@ export function startXMonitorSource(settings: XSettings, options: XMonitorOption
       await running;
     },
   };
-}
-
-/**
- * The X monitor source of this instance's share: when X is served, a candidate that polls while it
- * leads (one poller per database, as for the tweet rules: X's limits are the app's). A no-op otherwise.
- */
-export function startXMonitors(options: XMonitorOptions = {}): Stoppable {
-  const x = getServedPlatforms().x;
-  if (!x) return { stop: async () => {} };
-  const budget = process.env.PERCH_X_SEARCH_BUDGET_PER_15_MIN;
-  const settings = { ...(budget ? { budgetPer15Min: Number(budget) } : {}), ...options };
-  return runWhileLeader({ name: 'x-monitor-source', start: () => startXMonitorSource(x, settings), health: 'x_monitor_source' });
 }

@@ -3,7 +3,7 @@ import { getPool } from '@/lib/db/pool';
 import { grantCredits } from '@/lib/credits';
 import type { Stoppable } from '@/lib/db/run-while-leader';
 import { startRealtime, type Realtime } from '@/lib/delivery/start-realtime';
-import { startXMonitors } from '@/lib/monitors/x-monitor-source';
+import { startXPollers } from '@/lib/monitors/x-pollers';
 import { setServedPlatforms } from '@/lib/platform/served-platforms';
 import { ensurePriceBook } from '@/lib/prices/price-book-sync';
 import { waitFor } from '../support/account-fixtures';
@@ -87,7 +87,7 @@ describe('account monitors on X, by polling', () => {
   it('record a baseline at the first poll and send nothing', async () => {
     follows = await rule(account, { tag: 'alice-both', follows: { username: 'alice', direction: 'both' } });
     profiles = await rule(account, { tag: 'profiles', profile: { usernames: ['bob', 'dan', 'gina'] } });
-    monitors = startXMonitors(X_TIME);
+    monitors = startXPollers(X_TIME)!;
     await waitFor(async () => (await stateVersion(follows)) !== null && (await stateVersion(profiles)) !== null, 20_000);
     await pollsGoBy(followersPath);
     expect(await events(account)).toEqual([]);
@@ -145,7 +145,7 @@ describe('account monitors on X, by polling', () => {
     const before = (await events(account)).length;
     const version = (await stateVersion(profiles))!;
     await monitors!.stop();
-    monitors = startXMonitors(X_TIME);
+    monitors = startXPollers(X_TIME)!;
     await waitFor(async () => (await stateVersion(profiles))! > version + 2, 20_000);
     expect(await events(account)).toHaveLength(before);
     // Not a new baseline: a change after the restart is sent.
