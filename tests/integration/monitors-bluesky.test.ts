@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AtpAgent } from '@atproto/api';
 import { getPool } from '@/lib/db/pool';
-import { createRule } from '@/lib/rules/rule-store';
 import { startRealtime, type Realtime } from '@/lib/delivery/start-realtime';
 import { setServedPlatforms } from '@/lib/platform/served-platforms';
 import { waitFor } from '../support/account-fixtures';
@@ -98,16 +97,7 @@ describe('account monitors on Bluesky', () => {
 
   it('deliver follows, unfollows (of records older than the monitor too) and profile edits once each, in order', async () => {
     await rule({ tag: WARM_UP_TAG, query: warmWord });
-    // POST /v2/rules checks follows.username with X's syntax on every platform (its field loses its
-    // syntax kind to .describe() in lib/api/operations/rules.ts), so a handle is refused there: the
-    // follows monitor is stored as that operation would store it.
-    const created = await createRule(
-      { userId: account.userId, keyId: account.keyId },
-      { tag: 'alice-follows', platform: 'bluesky', intervalSeconds: null, kind: 'follows', account: { id: world.dids.alice, username: world.handles.alice }, direction: 'both' },
-      '',
-      100,
-    );
-    follows = created!.id;
+    follows = await rule({ tag: 'alice-follows', follows: { username: world.handles.alice, direction: 'both' } });
     profile = await rule({ tag: 'bob-profile', profile: { usernames: [world.handles.bob] } });
     realtime = await startRealtime();
     stream = await openSse(`${base}/v2/stream`, { authorization: `Bearer ${account.key}` });

@@ -62,7 +62,8 @@ const definitionFields = {
     .describe('Usernames to monitor: their tweets, replies, quotes and retweets'),
   follows: z
     .object({
-      username: usernameField.describe('The account whose follows are watched'),
+      // Not described here: a copy of the field would lose its mark as a username, which makes it Bluesky's or X's syntax per request.
+      username: usernameField,
       direction: z
         .enum(['followers', 'following', 'both'])
         .default('followers')

@@ -123,3 +123,7 @@ BEGIN
   RETURN NEXT\073
 END\073
 ';
+
+-- One monitor's events, newest or oldest first (the dashboard's timeline, GET /v2/events?rule_id=):
+-- without it a rule's rows are found by walking its key's events.
+CREATE INDEX realtime_matches_rule ON realtime_matches (rule_id, id) WHERE rule_id IS NOT NULL;
