@@ -1,9 +1,7 @@
 import { componentLogger } from '@/lib/observability/logger';
 import { getPool } from '@/lib/db/pool';
 import { subscribe } from '@/lib/delivery/notifications';
-import { forgetLoop, reportLoopDown, reportLoopUp } from '@/lib/health/loop-health';
-import { reconnectDelay } from '@/lib/db/reconnect-delay';
-import { wakeableSleep } from '@/lib/db/wakeable-sleep';
+import { queueDrainLoop } from '@/lib/db/queue-drain-loop';
 import { recordMonitorEvents } from './record-monitor-events';
 import { loadMonitorRuleIndex } from './local-monitor-rules';
 import { accountsOf, monitorEvents, type MonitorQueueRow } from './local-monitor-events';
@@ -30,11 +28,6 @@ export type LocalMonitorWorker = { stop: () => Promise<void>; /** Records everyt
  * pass (the database gone) is retried with backoff until it succeeds.
  */
 export async function startLocalMonitorWorker(): Promise<LocalMonitorWorker> {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  const { sleep: pause, wake } = wakeableSleep();
-
   const recordBatch = async (): Promise<number> => {
     const client = await getPool().connect();
     try {
@@ -69,37 +62,8 @@ export async function startLocalMonitorWorker(): Promise<LocalMonitorWorker> {
     }
   };
 
-  const run = (): Promise<void> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let failures = 0;
-      let lastProblem = '';
-      do {
-        again = false;
-        try {
-          while (!stopped && (await recordBatch()) === BATCH);
-          if (reportLoopUp(LOCAL_MONITOR_LOOP)) log.info({ failures }, `account monitors resumed after ${failures} failed attempt(s)`);
-          failures = 0;
-        } catch (error) {
-          // The claimed rows went back to the queue with the rollback: tried again with backoff
-          // for as long as it fails, one log line per distinct problem.
-          const problem = (error as Error).message;
-          reportLoopDown(LOCAL_MONITOR_LOOP, error);
-          if (problem !== lastProblem) log.error(`account monitors failed, retrying with backoff: ${problem}`);
-          lastProblem = problem;
-          await pause(reconnectDelay(failures));
-          failures += 1;
-          again = !stopped;
-        }
-      } while (again && !stopped);
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  };
+  // The claimed rows go back to the queue with a failed batch's rollback: the loop tries again.
+  const { run, stop } = queueDrainLoop({ name: LOCAL_MONITOR_LOOP, what: 'account monitors', log, batchSize: BATCH, takeBatch: recordBatch });
 
   const sweep = setInterval(() => void run(), SWEEP_EVERY_MS);
   sweep.unref();
@@ -113,12 +77,9 @@ export async function startLocalMonitorWorker(): Promise<LocalMonitorWorker> {
       await run();
     },
     stop: async () => {
-      stopped = true;
       clearInterval(sweep);
       unsubscribe();
-      wake();
-      await running;
-      forgetLoop(LOCAL_MONITOR_LOOP);
+      await stop();
     },
   };
 }

@@ -2,12 +2,10 @@ import { componentLogger } from '@/lib/observability/logger';
 import { getPool } from '@/lib/db/pool';
 import { subscribe } from '@/lib/delivery/notifications';
 import { purgeExpiredEvents } from '@/lib/delivery/event-store';
-import { forgetLoop, reportLoopDown, reportLoopUp } from '@/lib/health/loop-health';
+import { queueDrainLoop } from '@/lib/db/queue-drain-loop';
 import { CHANNELS, compileActiveRules, recordMatches, type FoundMatch } from './record-matches';
 import type { CompiledRule } from './compile-rule';
 import { loadMatchableTweets } from './matchable-tweets';
-import { reconnectDelay } from '@/lib/db/reconnect-delay';
-import { wakeableSleep } from '@/lib/db/wakeable-sleep';
 
 const log = componentLogger('realtime');
 
@@ -31,9 +29,6 @@ export type MatchWorker = { stop: () => Promise<void>; /** Matches everything qu
 export async function startMatchWorker(): Promise<MatchWorker> {
   let rules: CompiledRule[] = [];
   let rulesStale = true;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
 
   const reloadRules = async () => {
     rulesStale = false;
@@ -44,8 +39,6 @@ export async function startMatchWorker(): Promise<MatchWorker> {
       throw error;
     }
   };
-
-  const { sleep: pause, wake } = wakeableSleep();
 
   const matchBatch = async (): Promise<number> => {
     if (rulesStale) await reloadRules();
@@ -74,37 +67,8 @@ export async function startMatchWorker(): Promise<MatchWorker> {
     }
   };
 
-  const run = (): Promise<void> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let failures = 0;
-      let lastProblem = '';
-      do {
-        again = false;
-        try {
-          while (!stopped && (await matchBatch()) === BATCH);
-          if (reportLoopUp(MATCH_LOOP)) log.info({ failures }, `matching resumed after ${failures} failed attempt(s)`);
-          failures = 0;
-        } catch (error) {
-          // The claimed tweets went back to the queue with the rollback; tried again with backoff
-          // for as long as it fails (a database outage), one log line per distinct problem.
-          const problem = (error as Error).message;
-          reportLoopDown(MATCH_LOOP, error);
-          if (problem !== lastProblem) log.error(`matching failed, retrying with backoff: ${problem}`);
-          lastProblem = problem;
-          await pause(reconnectDelay(failures));
-          failures += 1;
-          again = !stopped;
-        }
-      } while (again && !stopped);
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  };
+  // The claimed tweets go back to the queue with a failed batch's rollback: the loop tries again.
+  const { run, stop } = queueDrainLoop({ name: MATCH_LOOP, what: 'matching', log, batchSize: BATCH, takeBatch: matchBatch });
 
   // Events (matches and every other kind) older than PERCH_EVENT_RETENTION_DAYS are purged (with
   // their delivery log) once an hour, by whichever instance gets there (event-store.ts).
@@ -128,14 +92,11 @@ export async function startMatchWorker(): Promise<MatchWorker> {
       await run();
     },
     stop: async () => {
-      stopped = true;
       clearInterval(purge);
       clearInterval(sweep);
       unsubscribeRules();
       unsubscribeTweets();
-      wake();
-      await running;
-      forgetLoop(MATCH_LOOP);
+      await stop();
     },
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inputsForSyntax } from '@/lib/api/platform-inputs';
+import type { Operation } from '@/lib/api/define-operation';
 import { createRule } from '@/lib/api/operations/rules';
 import { BLUESKY_SYNTAX } from '@/lib/platform/bluesky/syntax';
 import { LOCAL_SYNTAX } from '@/lib/platform/syntax';
@@ -8,7 +9,7 @@ import { LOCAL_SYNTAX } from '@/lib/platform/syntax';
 // too: a Bluesky follows monitor names a handle, which the embedded platform's 15-letter
 // usernames would refuse.
 
-const bodyFor = (syntax: typeof LOCAL_SYNTAX) => inputsForSyntax(createRule, syntax).body!;
+const bodyFor = (syntax: typeof LOCAL_SYNTAX) => inputsForSyntax(createRule as unknown as Operation, syntax).body!;
 
 describe('a rule body on each platform', () => {
   it('takes Bluesky handles in follows.username and profile.usernames on Bluesky', () => {
