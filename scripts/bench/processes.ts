@@ -4,7 +4,9 @@ import { freePort } from '@/lib/server/free-port';
 
 // The V8 flags `npm start` runs the server with (package.json). The bare server gets them too,
 // so that the ratio compares the code, not the runtime's settings.
-export const NODE_FLAGS = ['--max-semi-space-size=64'];
+// BENCH_PROFILE_DIR=<dir>: every server also writes a CPU profile there when it stops (node refuses
+// --cpu-prof in NODE_OPTIONS).
+export const NODE_FLAGS = ['--max-semi-space-size=64', ...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [])];
 
 /**
  * Runs `node <flags> --import tsx <args>` and resolves once its output says `readyText`. Its
