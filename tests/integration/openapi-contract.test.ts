@@ -54,7 +54,7 @@ const NOT_EXPRESSIBLE: Array<{ why: string; matches: (refusal: Refusal) => boole
     why: 'the same search query grammar, in the params of an export of a search',
     matches: (r) => ['createExport', 'estimateExport'].includes(r.operationId) && r.details.some((d) => d.path === 'params.query') && /: needs a |: cannot be negated|query has nothing to search for/.test(r.message),
   },
-  { why: 'a rule’s accounts must exist on the platform', matches: (r) => /^accounts: no such user/.test(r.message) },
+  { why: 'a rule’s accounts (and a monitor’s) must exist on the platform', matches: (r) => /^(accounts|follows\.username|profile\.usernames): no such user/.test(r.message) },
   { why: 'interval_seconds is taken on X only: it depends on the platform serving the call', matches: (r) => r.details.some((d) => d.path === 'interval_seconds') },
   { why: 'how many rules a key and endpoints an account already have', matches: (r) => /already has the most rules allowed|already has \d+ webhook endpoints/.test(r.message) },
   {
@@ -151,6 +151,11 @@ function steer(operation: DocumentOperation, inputs: Inputs): Inputs {
     if (Array.isArray(values.usernames)) values.usernames = values.usernames.map((value) => known('username') ?? value);
     if (Array.isArray(values.ids)) values.ids = values.ids.map((value) => known('tweetId') ?? value);
     if (Array.isArray(values.accounts) && random() < SEED_USED) values.accounts = values.accounts.map(() => pick(seeds.username));
+    // A monitor's accounts: users that exist, mostly.
+    const follows = values.follows as { username?: unknown } | undefined;
+    if (follows && typeof follows.username === 'string' && random() < SEED_USED) follows.username = pick(seeds.username);
+    const profile = values.profile as { usernames?: unknown } | undefined;
+    if (profile && Array.isArray(profile.usernames) && random() < SEED_USED) profile.usernames = profile.usernames.map(() => pick(seeds.username));
     // An export's params name the exported operation's subject: a user, tweet, list or community that exists, mostly.
     const params = values.params as Record<string, unknown> | undefined;
     if (params && typeof params === 'object') for (const name of Object.keys(params)) if (typeof params[name] === 'string') params[name] = known(name) ?? params[name];
