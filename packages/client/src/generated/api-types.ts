@@ -817,7 +817,6 @@ export type OperationTypes = {
       accounts?: string[];
       /** A follows monitor: follow.added and follow.removed events, each with both users */
       follows?: {
-        /** The account whose follows are watched */
         username: string;
         /** followers: accounts that start or stop following it; following: accounts it starts or stops following; both */
         direction?: "followers" | "following" | "both";
@@ -903,7 +902,6 @@ export type OperationTypes = {
       accounts?: string[];
       /** A follows monitor: follow.added and follow.removed events, each with both users */
       follows?: {
-        /** The account whose follows are watched */
         username: string;
         /** followers: accounts that start or stop following it; following: accounts it starts or stops following; both */
         direction?: "followers" | "following" | "both";
@@ -961,7 +959,6 @@ export type OperationTypes = {
       accounts?: string[];
       /** A follows monitor: follow.added and follow.removed events, each with both users */
       follows?: {
-        /** The account whose follows are watched */
         username: string;
         /** followers: accounts that start or stop following it; following: accounts it starts or stops following; both */
         direction?: "followers" | "following" | "both";
