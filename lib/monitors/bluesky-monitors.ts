@@ -1,4 +1,5 @@
 import { getPool } from '@/lib/db/pool';
+import { inTransaction } from '@/lib/db/transaction';
 import { componentLogger } from '@/lib/observability/logger';
 import { NotFoundError } from '@/lib/platform/errors';
 import { getProfiles } from '@/lib/platform/bluesky/profiles';
@@ -100,20 +101,12 @@ async function seedFollows(upstream: BlueskyUpstream, did: string): Promise<void
       }
     }
   }
-  const client = await getPool().connect();
-  try {
-    await client.query('BEGIN');
+  await inTransaction(async (client) => {
     await client.query(
       `INSERT INTO bluesky_monitor_follows (author_did, rkey, subject_did) SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) ON CONFLICT DO NOTHING`,
       [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2])],
     );
     await client.query(`INSERT INTO bluesky_monitor_accounts (did, follows_seeded_at) VALUES ($1, now()) ON CONFLICT (did) DO UPDATE SET follows_seeded_at = now()`, [did]);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
   log.info({ platform: 'bluesky', did, records: rows.length }, `bluesky: follows monitor of ${did} starts knowing ${rows.length} follow records`);
 }

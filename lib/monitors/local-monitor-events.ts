@@ -20,8 +20,8 @@ export type MonitorQueueRow = {
 /** platform.users as an event names them (id → user); a user deleted since is missing. */
 export type UserLookup = Map<string, EventUser>;
 
-// The embedded platform has no public page per user.
-const user = (id: string, username: string, name: string | null): EventUser => ({ id, username, name, profile_url: null });
+/** A user of the embedded platform as an event names it: it has no public page per user. */
+export const localUser = (id: string, username: string, name: string | null): EventUser => ({ id, username, name, profile_url: null });
 
 /** The accounts a batch of rows concerns: which monitors and users to load. */
 export function accountsOf(rows: readonly MonitorQueueRow[]): string[] {
@@ -38,8 +38,8 @@ export function accountsOf(rows: readonly MonitorQueueRow[]): string[] {
 export function monitorEvents(rows: readonly MonitorQueueRow[], rules: MonitorRuleIndex, users: UserLookup): MonitorEvent[] {
   // A user deleted before the batch ran: named by the last profile fields seen in the batch, else by id.
   const gone = new Map<string, EventUser>();
-  for (const row of rows) if (row.user_id !== null && row.old) gone.set(row.user_id, user(row.user_id, row.old.username, row.old.name));
-  const named = (id: string, fallbackUsername?: string): EventUser => users.get(id) ?? gone.get(id) ?? user(id, fallbackUsername ?? id, null);
+  for (const row of rows) if (row.user_id !== null && row.old) gone.set(row.user_id, localUser(row.user_id, row.old.username, row.old.name));
+  const named = (id: string, fallbackUsername?: string): EventUser => users.get(id) ?? gone.get(id) ?? localUser(id, fallbackUsername ?? id, null);
 
   const events: MonitorEvent[] = [];
   for (const row of rows) {
@@ -75,8 +75,8 @@ export function monitorEvents(rows: readonly MonitorQueueRow[], rules: MonitorRu
 
 /** profile.updated with every compared field that changed; then unavailable/available when protected flipped; unavailable when deleted. */
 function profileEvents(ruleId: string, key: string, userId: string, old: QueuedProfile, now: QueuedProfile | null): MonitorEvent[] {
-  if (now === null) return [{ rule_id: ruleId, event: 'profile.unavailable', event_key: `${key}:unavailable`, data: { user: user(userId, old.username, old.name), reason: 'deleted' } }];
-  const who = user(userId, now.username, now.name);
+  if (now === null) return [{ rule_id: ruleId, event: 'profile.unavailable', event_key: `${key}:unavailable`, data: { user: localUser(userId, old.username, old.name), reason: 'deleted' } }];
+  const who = localUser(userId, now.username, now.name);
   const changes = PROFILE_FIELDS.filter((field) => !isDeepStrictEqual(old[field] ?? null, now[field] ?? null)).map((field) => ({ field, old: old[field] ?? null, new: now[field] ?? null }));
   // A username alone changing is not a profile change (not a compared field): nothing is sent.
   if (changes.length === 0) return [];

@@ -1,10 +1,10 @@
 import { componentLogger } from '@/lib/observability/logger';
-import { getPool } from '@/lib/db/pool';
+import { inTransaction } from '@/lib/db/transaction';
 import { subscribe } from '@/lib/delivery/notifications';
 import { queueDrainLoop } from '@/lib/db/queue-drain-loop';
 import { recordMonitorEvents } from './record-monitor-events';
 import { loadMonitorRuleIndex } from './local-monitor-rules';
-import { accountsOf, monitorEvents, type MonitorQueueRow } from './local-monitor-events';
+import { accountsOf, localUser, monitorEvents, type MonitorQueueRow } from './local-monitor-events';
 
 const log = componentLogger('monitors');
 
@@ -29,9 +29,7 @@ export type LocalMonitorWorker = { stop: () => Promise<void>; /** Records everyt
  */
 export async function startLocalMonitorWorker(): Promise<LocalMonitorWorker> {
   const recordBatch = async (): Promise<number> => {
-    const client = await getPool().connect();
-    try {
-      await client.query('BEGIN');
+    return inTransaction(async (client) => {
       // One batch at a time across instances: two committing side by side could store one
       // account's events out of order. A waiting instance then claims the rows after these.
       await client.query("SELECT pg_advisory_xact_lock(hashtext('perch'), hashtext('realtime_monitor_queue'))");
@@ -39,27 +37,18 @@ export async function startLocalMonitorWorker(): Promise<LocalMonitorWorker> {
       const { rows } = await client.query<MonitorQueueRow>(
         `SELECT id::text, change, follower_id::text, followee_id::text, user_id::text, old, new FROM realtime_monitor_queue q ORDER BY q.id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
       );
-      if (rows.length === 0) {
-        await client.query('COMMIT');
-        return 0;
-      }
+      if (rows.length === 0) return 0;
       const accounts = accountsOf(rows);
       const rules = await loadMonitorRuleIndex(client, accounts);
       const users = await client.query<{ id: string; username: string; name: string | null }>(
         'SELECT id::text, username, name FROM platform.users WHERE id = ANY($1::bigint[])',
         [accounts],
       );
-      const lookup = new Map(users.rows.map((u) => [u.id, { id: u.id, username: u.username, name: u.name, profile_url: null }]));
+      const lookup = new Map(users.rows.map((u) => [u.id, localUser(u.id, u.username, u.name)]));
       await recordMonitorEvents(client, monitorEvents(rows, rules, lookup));
       await client.query('DELETE FROM realtime_monitor_queue WHERE id = ANY($1::bigint[])', [rows.map((row) => row.id)]);
-      await client.query('COMMIT');
       return rows.length;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   };
 
   // The claimed rows go back to the queue with a failed batch's rollback: the loop tries again.

@@ -1,5 +1,5 @@
 import { componentLogger } from '@/lib/observability/logger';
-import { getPool } from '@/lib/db/pool';
+import { inTransaction } from '@/lib/db/transaction';
 import { subscribe } from '@/lib/delivery/notifications';
 import { purgeExpiredEvents } from '@/lib/delivery/event-store';
 import { queueDrainLoop } from '@/lib/db/queue-drain-loop';
@@ -42,29 +42,18 @@ export async function startMatchWorker(): Promise<MatchWorker> {
 
   const matchBatch = async (): Promise<number> => {
     if (rulesStale) await reloadRules();
-    const client = await getPool().connect();
-    try {
-      await client.query('BEGIN');
+    return inTransaction(async (client) => {
       const claimed = await client.query<{ id: string }>(`SELECT tweet_id::text AS id FROM realtime_tweet_queue ORDER BY tweet_id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`);
       const ids = claimed.rows.map((row) => row.id);
-      if (ids.length === 0) {
-        await client.query('COMMIT');
-        return 0;
-      }
+      if (ids.length === 0) return 0;
       const found: FoundMatch[] = [];
       for (const { matchable, record } of await loadMatchableTweets(ids)) {
         for (const rule of rules) if (rule.test(matchable)) found.push({ rule_id: rule.id, tweet_id: record.id, tweet: record });
       }
       await recordMatches(client, found);
       await client.query('DELETE FROM realtime_tweet_queue WHERE tweet_id = ANY($1::bigint[])', [ids]);
-      await client.query('COMMIT');
       return ids.length;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   };
 
   // The claimed tweets go back to the queue with a failed batch's rollback: the loop tries again.
