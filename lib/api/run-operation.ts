@@ -145,7 +145,7 @@ export async function runOperation(input: RunInput): Promise<ApiAnswer> {
     const { result, report } = await inSpan('perch.platform_read', { 'perch.platform': input.platform.name, 'perch.operation': operation.id }, async () =>
       input.platform.name === 'local'
         ? { result: await withOperationTimeout(timeoutMs, () => operation.handler(context)), report: null }
-        : await withUpstreamReport(() => withOperationTimeout(timeoutMs, () => operation.handler(context))),
+        : await withUpstreamReport(() => withOperationTimeout(timeoutMs, () => operation.handler(context)), requestId),
     );
     if (report) {
       input.log.upstreamRequests = report.reads;

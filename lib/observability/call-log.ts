@@ -1,5 +1,7 @@
-// One info line per answered /v2 call (msg 'call'), from the call-end record: who called what,
-// how it ended, what it cost and how long it took. Built only when info lines are written.
+// One line per answered /v2 call (msg 'call'), from the call-end record: who called what, how it
+// ended, what it cost and how long it took. At info, except for an answer of 500 or above (Perch,
+// its database or an upstream failed the call): at warn, where an operator reading only
+// warnings and errors finds it with its request id. Built only when its level is written.
 import { onCallEnd, type CallEnd } from './call-end';
 import { plainCallLine, writeCallLine, type CallLineFields } from './call-line';
 import { componentLogger, type Logger } from './logger';
@@ -8,9 +10,13 @@ import { currentTraceId } from './trace-context';
 // Whether a logger takes call-line.ts's template (decided once per logger: its options do not change).
 const plain = new WeakMap<Logger, boolean>();
 
-/** Writes the call line of `end` to `log` (nothing is built when its level is above info). */
+// The status from which a call line is a warning.
+const FAILED_STATUS = 500;
+
+/** Writes the call line of `end` to `log` (nothing is built when its level is not written). */
 export function logCall(log: Logger, end: CallEnd): void {
-  if (!log.isLevelEnabled('info')) return;
+  const failed = end.status >= FAILED_STATUS;
+  if (!log.isLevelEnabled(failed ? 'warn' : 'info')) return;
   const fields: CallLineFields = {
     request_id: end.requestId,
     key_id: end.keyId,
@@ -28,6 +34,7 @@ export function logCall(log: Logger, end: CallEnd): void {
     source: end.source,
     trace_id: currentTraceId(),
   };
+  if (failed) return log.warn(fields, 'call');
   let isPlain = plain.get(log);
   if (isPlain === undefined) {
     isPlain = plainCallLine(log);
@@ -39,9 +46,9 @@ export function logCall(log: Logger, end: CallEnd): void {
 
 /**
  * Logs every call this process answers from now on; returns the removal. Registers nothing
- * when info lines are off (PERCH_LOG_LEVEL=warn…), so that dispatch need not build a record for it.
+ * when warnings are off too (PERCH_LOG_LEVEL=error…), so that dispatch need not build a record for it.
  */
 export function startCallLog(log: Logger = componentLogger('api')): () => void {
-  if (!log.isLevelEnabled('info')) return () => undefined;
+  if (!log.isLevelEnabled('warn')) return () => undefined;
   return onCallEnd((end) => logCall(log, end));
 }

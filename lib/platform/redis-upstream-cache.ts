@@ -1,6 +1,6 @@
 import { componentLogger } from '@/lib/observability/logger';
 import type { Redis } from 'ioredis';
-import type { UpstreamCache } from './upstream-cache';
+import { upstreamCallFields, type UpstreamCache } from './upstream-cache';
 
 const log = componentLogger('upstream-cache');
 
@@ -13,7 +13,7 @@ export function createRedisUpstreamCache(redis: Redis, { ttlSeconds, prefix = 'p
   let lastError = '';
   const report = (error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
-    if (message !== lastError) log.error(`Redis: ${message}; reading from the upstream meanwhile`);
+    if (message !== lastError) log.error(upstreamCallFields(), `Redis: ${message}; reading from the upstream meanwhile`);
     lastError = message;
   };
   return {

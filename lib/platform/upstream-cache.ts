@@ -40,22 +40,30 @@ export function createUpstreamCache({ ttlSeconds, maxEntries = 5_000 }: { ttlSec
  */
 export type UpstreamReport = { reads: number; cached: number; items: number };
 
-const reports = new AsyncLocalStorage<UpstreamReport>();
+// The report of the request being answered, and its id: a warning logged while reading
+// upstream (a Redis cache failing, a record X got wrong) names the call it happened in.
+const scopes = new AsyncLocalStorage<{ report: UpstreamReport; requestId: string | undefined }>();
 
 /** Runs an operation's handler while counting its upstream reads; the report feeds `meta.cached`. */
-export async function withUpstreamReport<T>(run: () => Promise<T>): Promise<{ result: T; report: UpstreamReport }> {
+export async function withUpstreamReport<T>(run: () => Promise<T>, requestId?: string): Promise<{ result: T; report: UpstreamReport }> {
   const report: UpstreamReport = { reads: 0, cached: 0, items: 0 };
-  const result = await reports.run(report, run);
+  const result = await scopes.run({ report, requestId }, run);
   return { result, report };
 }
 
 /** Counts one upstream request of the current request, answered by the cache or not, and the items the upstream returned. */
 export function noteUpstreamRead(fromCache: boolean, items = 0): void {
-  const report = reports.getStore();
+  const report = scopes.getStore()?.report;
   if (!report) return;
   report.reads += 1;
   if (fromCache) report.cached += 1;
   else report.items += items;
+}
+
+/** The log fields naming the /v2 call whose upstream reads run now: its request id, or none outside one. */
+export function upstreamCallFields(): { request_id?: string } {
+  const requestId = scopes.getStore()?.requestId;
+  return requestId === undefined ? {} : { request_id: requestId };
 }
 
 /** The items of an upstream answer's data: a list's length, one record, or none. */

@@ -99,7 +99,10 @@ describe('nothing from X is taken on trust', () => {
       expect(answer.body.meta.result_count).toBe(4);
       expectCharged(answer, 4 * PRICE.follower);
       const warnings = log.records().filter((record) => record.level === 40 && record.component === 'x');
-      expect(warnings.some((record) => /left out a user/.test(record.msg))).toBe(true);
+      // Each line names the call whose answer left the record out.
+      const leftOut = warnings.filter((record) => /left out a user/.test(record.msg));
+      expect(leftOut.length).toBeGreaterThan(0);
+      for (const record of leftOut) expect(record.request_id).toBe(answer.body.meta.request_id);
     } finally {
       log.restore();
     }
@@ -140,15 +143,19 @@ describe("X's refusals by kind, none charged", () => {
     const log = captureLogs();
     try {
       fake.faults.set(`/2/users/by/username/app${status}`, { kind: 'status', status });
+      const requestIds: string[] = [];
       for (let i = 0; i < 3; i += 1) {
         const answer = await measuredCall(account, 'GET', `/v2/users/app${status}`);
         expectError(answer, 503, 'unavailable');
         expectNothingCharged(answer);
+        requestIds.push(answer.body.meta.request_id);
       }
       const records = log.records();
-      const lines = records.filter((record) => record.level === 50 && record.component === 'x' && record.msg.startsWith(`X refused Perch's app credentials (${status}`)).map((record) => record.msg);
-      expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(/PERCH_X_BEARER_TOKEN/);
+      const alerts = records.filter((record) => record.level === 50 && record.component === 'x' && record.msg.startsWith(`X refused Perch's app credentials (${status}`));
+      expect(alerts).toHaveLength(1);
+      expect(alerts[0].msg).toMatch(/PERCH_X_BEARER_TOKEN/);
+      // The line names the call that met the fault first.
+      expect(alerts[0].request_id).toBe(requestIds[0]);
       expect(JSON.stringify(records)).not.toContain(fake.bearerToken);
     } finally {
       log.restore();

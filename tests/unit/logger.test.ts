@@ -82,13 +82,24 @@ describe('the call line', () => {
     expect(missing).toMatchObject({ request_id: 'req_unit404', status: 404, error_code: 'not_found', key_id: null, account_id: null, platform: null, source: null });
   });
 
-  it('is not written (nor built) above info', () => {
+  it('of a success is not written (nor built) above info: only its status is read', () => {
     const { log, lines } = recordingLogger('warn');
     const read: string[] = [];
-    // Every field the line would copy is read through this: above info, none is.
+    // Every field the line would copy is read through this: above info, only the status is.
     const watched = new Proxy(END, { get: (target, field) => (read.push(String(field)), target[field as keyof CallEnd]) });
     logCall(log, watched);
     expect(lines).toEqual([]);
-    expect(read).toEqual([]);
+    expect(read).toEqual(['status']);
+  });
+
+  it('of a failed call (500 and above) is a warning with its request id, written at warn and not at error', () => {
+    const failed: CallEnd = { ...END, requestId: 'req_unit502', status: 502, errorCode: 'upstream_error', items: 0, credits: 0 };
+    const atWarn = recordingLogger('warn');
+    logCall(atWarn.log, failed);
+    logCall(atWarn.log, { ...END, status: 429, errorCode: 'rate_limited' });
+    expect(atWarn.records()).toEqual([expect.objectContaining({ level: 40, msg: 'call', request_id: 'req_unit502', status: 502, error_code: 'upstream_error' })]);
+    const atError = recordingLogger('error');
+    logCall(atError.log, failed);
+    expect(atError.lines).toEqual([]);
   });
 });

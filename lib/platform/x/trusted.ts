@@ -1,5 +1,6 @@
 import { componentLogger } from '@/lib/observability/logger';
 import { LOCAL_ID_PATTERN } from '../syntax';
+import { upstreamCallFields } from '../upstream-cache';
 
 const log = componentLogger('x');
 
@@ -40,7 +41,7 @@ export function leaveOut(kind: 'user' | 'post' | 'trend', reason: string): null 
   const key = `${kind}:${reason}`;
   if (!logged.has(key)) {
     logged.add(key);
-    log.warn({ kind, reason }, `left out a ${kind} X answered with ${reason} (logged once per kind)`);
+    log.warn({ ...upstreamCallFields(), kind, reason }, `left out a ${kind} X answered with ${reason} (logged once per kind)`);
   }
   return null;
 }
