@@ -80,7 +80,11 @@ async function answerCall(request: ApiRequest, options: DispatchOptions, started
     // Setting a URL's path parses it again: only for the rare `/V2/…`.
     const pathname = apiPathname(url.pathname);
     if (pathname !== url.pathname) url.pathname = pathname;
-    if (url.pathname === '/v2/openapi.json' && (method === 'GET' || method === 'HEAD')) return await openApiResponse(requestId, { head: method === 'HEAD' });
+    if (url.pathname === '/v2/openapi.json' && (method === 'GET' || method === 'HEAD')) {
+      // Named in the call line and the metrics, not counted with the paths no operation serves.
+      log.operation = OPENAPI_DOCUMENT;
+      return await openApiResponse(requestId, { head: method === 'HEAD' });
+    }
     const match = route(method, url.pathname);
     // A wrong path or method sent with a valid key is still one of that key's requests: it
     // counts and carries the rate-limit headers. Without a valid key the path error is reported.
@@ -164,6 +168,8 @@ export function allowedMethodsAt(pathname: string): string[] | null {
 
 /** How usage files a call to a path or method no operation serves. */
 const UNMATCHED = { id: 'unmatchedRoute', tag: 'None' };
+// GET /v2/openapi.json's name in call lines and metrics: the document lists no operation for itself.
+const OPENAPI_DOCUMENT = 'getOpenApi';
 
 /** The request's caller and rate-limit headers, or none when it has no valid key; a 429 is thrown as for any call. */
 async function validKeyOf(request: ApiRequest): Promise<{ caller?: Caller; rateHeaders: Record<string, string> }> {

@@ -18,7 +18,7 @@ export const FLUSH_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1
 export const LAG_BUCKETS = [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600, 21600, 86400];
 
 export const METRICS = {
-  httpRequests: { name: 'perch_http_requests_total', help: 'Answered /v2 calls by operation id (unmatchedRoute for a path or method no operation serves), platform (none: refused before one was chosen) and HTTP status.' },
+  httpRequests: { name: 'perch_http_requests_total', help: 'Answered /v2 calls by operation id (unmatchedRoute for a path or method no operation serves, getOpenApi for /v2/openapi.json), platform (none: refused before one was chosen) and HTTP status.' },
   httpDuration: { name: 'perch_http_request_duration_seconds', help: 'Seconds from a /v2 request’s arrival to its answer, by operation and platform.' },
   creditsCharged: { name: 'perch_credits_charged_total', help: 'Credits charged for /v2 calls, by platform and operation (credits sold).' },
   upstreamRequests: { name: 'perch_upstream_requests_total', help: 'Requests made to an upstream platform, by platform, endpoint (X: its path template; Bluesky: the XRPC method) and outcome (ok, client_error, rate_limited, server_error, timeout, network_error).' },

@@ -70,12 +70,16 @@ describe('GET /metrics with PERCH_METRICS_TOKEN', () => {
     }
     for (let i = 0; i < 2; i++) expect((await v2('/v2/users/nobody_zz_9q')).status).toBe(404);
     expect((await v2(`/v2/users/${username}`, null)).status).toBe(401);
+    expect((await v2('/v2/openapi.json', null)).status).toBe(200);
     const after = await metrics();
     const delta = (labels: Record<string, string>) => requests(after, labels) - requests(before, labels);
     expect(delta({ operation: 'getUser', platform: 'local', status: '200' })).toBe(3);
     expect(delta({ operation: 'getUser', status: '404' })).toBe(2);
     expect(delta({ status: '401' })).toBe(1);
-    expect(delta({})).toBe(6);
+    // The OpenAPI document is named, not counted as a path no operation serves.
+    expect(delta({ operation: 'getOpenApi', status: '200' })).toBe(1);
+    expect(delta({ operation: 'unmatchedRoute' })).toBe(0);
+    expect(delta({})).toBe(7);
     const count = (exposition: Exposition) => valueOf(exposition, `${METRICS.httpDuration.name}_count`, { operation: 'getUser', platform: 'local' });
     expect(count(after) - count(before)).toBe(5);
     const credits = (exposition: Exposition) => valueOf(exposition, METRICS.creditsCharged.name, { operation: 'getUser', platform: 'local' });
