@@ -29,11 +29,12 @@ export function startProcess(args: string[], env: Record<string, string>, readyT
 
 /**
  * Runs `node <flags> --import tsx <args>` and resolves once `probeUrl` answers (below 500):
- * for a server whose log level hides its ready line. Its output is drained unread.
+ * for a server whose log level hides its ready line. Its output is drained unread, or written
+ * straight to the file open as `stdoutFd`.
  */
-export function startAnsweringProcess(args: string[], env: Record<string, string>, probeUrl: string, timeoutMs = 10 * 60_000): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  child.stdout!.resume();
+export function startAnsweringProcess(args: string[], env: Record<string, string>, probeUrl: string, { timeoutMs = 10 * 60_000, stdoutFd }: { timeoutMs?: number; stdoutFd?: number } = {}): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', stdoutFd ?? 'pipe', 'inherit'] });
+  child.stdout?.resume();
   return new Promise((resolve, reject) => {
     let exited = false;
     child.on('exit', (code) => {

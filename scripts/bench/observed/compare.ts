@@ -25,7 +25,7 @@ type Side = 'on' | 'off';
 
 function start(side: Side, port: number): Promise<ChildProcess> {
   const flags = [...NODE_FLAGS, ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}/${side}`] : []), '--import', 'tsx', 'scripts/bench/observed/server.ts'];
-  const extra: Record<string, string> = { MODE: side, PORT: String(port), NODE_ENV: 'production', PERCH_LOG_LEVEL: side === 'on' ? 'info' : 'warn', OTEL_EXPORTER_OTLP_ENDPOINT: '' };
+  const extra: Record<string, string> = { MODE: side, PORT: String(port), NODE_ENV: 'production', PERCH_LOG_LEVEL: side === 'on' ? 'info' : 'error', OTEL_EXPORTER_OTLP_ENDPOINT: '' };
   const child = spawn(process.execPath, flags, { env: { ...process.env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
   // Read, never parsed: a full pipe would block the server's log writes.
   child.stdout!.resume();
