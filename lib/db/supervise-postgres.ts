@@ -1,5 +1,5 @@
 import { componentLogger } from '@/lib/observability/logger';
-import { lastLoggedProblem, runningPostmaster, startPostmaster } from './postmaster';
+import { lastLoggedProblem, runningPostmaster, startPostmaster, stopPostmaster } from './postmaster';
 
 const log = componentLogger('db');
 
@@ -11,25 +11,36 @@ export type SupervisorOptions = {
   checkEveryMs?: number;
   /** The longest wait between two restart attempts (they back off exponentially from 1 s). */
   maxBackoffMs?: number;
+  /** How the postmaster is started again (a test makes it slow, as it is on a loaded machine). */
+  start?: (clusterDir: string, port: number) => Promise<void>;
 };
 
-export type Supervisor = { stop(): void };
+export type Supervisor = {
+  /** No more checks; resolves once a restart under way has ended (and its postmaster is stopped again). */
+  stop(): Promise<void>;
+};
 
 /**
  * Watches the embedded postmaster and starts it again, with backoff, whenever it is gone
  * (killed, crashed, stopped by hand). The pools reconnect by themselves once it is back.
  * One line when it goes, one when it is back, one per distinct failure in between.
  */
-export function superviseEmbeddedPostgres({ clusterDir, port, checkEveryMs = 1000, maxBackoffMs = 30_000 }: SupervisorOptions): Supervisor {
+export function superviseEmbeddedPostgres({ clusterDir, port, checkEveryMs = 1000, maxBackoffMs = 30_000, start = startPostmaster }: SupervisorOptions): Supervisor {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let downSince: number | null = null;
   let attempts = 0;
   let lastProblem = '';
+  // The check running now, if any: stop() waits for it.
+  let checking: Promise<void> | null = null;
 
   const schedule = (ms: number) => {
     if (stopped) return;
-    timer = setTimeout(() => void check(), ms);
+    timer = setTimeout(() => {
+      checking = check().finally(() => {
+        checking = null;
+      });
+    }, ms);
     timer.unref(); // never what keeps the process alive
   };
 
@@ -47,7 +58,10 @@ export function superviseEmbeddedPostgres({ clusterDir, port, checkEveryMs = 100
     }
     attempts += 1;
     try {
-      await startPostmaster(clusterDir, port);
+      await start(clusterDir, port);
+      // Stopped meanwhile (the server shuts down): the shutdown's own stop of the database may
+      // have found no postmaster while this one was starting, and would leave it running.
+      if (stopped) return await stopPostmaster(clusterDir);
     } catch (error) {
       // Typical right after a kill -9: its old backends still hold the shared memory for a moment.
       const problem = lastLoggedProblem(clusterDir) ?? (error instanceof Error ? error.message.split('\n')[0] : String(error));
@@ -60,9 +74,10 @@ export function superviseEmbeddedPostgres({ clusterDir, port, checkEveryMs = 100
 
   schedule(checkEveryMs);
   return {
-    stop() {
+    async stop() {
       stopped = true;
       clearTimeout(timer);
+      await checking;
     },
   };
 }

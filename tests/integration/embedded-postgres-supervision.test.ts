@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '@/lib/db/embedded-postgres';
-import { runningPostmaster, stopPostmaster } from '@/lib/db/postmaster';
+import { runningPostmaster, startPostmaster, stopPostmaster } from '@/lib/db/postmaster';
 import { superviseEmbeddedPostgres } from '@/lib/db/supervise-postgres';
 import { freePort } from '@/lib/server/free-port';
 import { waitFor } from '../support/account-fixtures';
@@ -46,10 +46,47 @@ describe('embedded PostgreSQL supervision', () => {
         await waitFor(() => answers(pool), 60_000);
       }
     } finally {
-      supervisor.stop();
+      await supervisor.stop();
       await pool.end();
       await database.stop();
     }
+    expect(runningPostmaster(clusterDir)).toBeNull();
+  }, 300_000);
+
+  it('stopped while it starts a killed postmaster again, leaves none running', async () => {
+    const port = await freePort();
+    const database = await startEmbeddedPostgres({ dataDir, port, database: 'perch', role: 'server' });
+    let restarting = false;
+    let restarted: Promise<unknown> = Promise.resolve();
+    // A start as slow as on a loaded machine: the database's own stop runs before the new
+    // postmaster has written its pid file, finds none, and would leave it running. It tries
+    // until it succeeds (right after a kill -9 the old backends hold the shared memory a while).
+    const slowStart = (dir: string, onPort: number) => {
+      restarting = true;
+      restarted = (async () => {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        for (let attempt = 1; ; attempt++) {
+          try {
+            return await startPostmaster(dir, onPort);
+          } catch (error) {
+            if (attempt >= 30) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 500));
+          }
+        }
+      })();
+      return restarted as Promise<void>;
+    };
+    const supervisor = superviseEmbeddedPostgres({ clusterDir, port, checkEveryMs: 20, start: slowStart });
+    try {
+      process.kill(runningPostmaster(clusterDir)!.pid, 'SIGKILL');
+      await waitFor(() => restarting, 60_000);
+    } finally {
+      // The server's shutdown: the supervisor's step, then the database's.
+      await supervisor.stop();
+      await database.stop();
+    }
+    // Whatever the restart did, it is over now: it must have left no postmaster running.
+    await restarted.catch(() => undefined);
     expect(runningPostmaster(clusterDir)).toBeNull();
   }, 300_000);
 });
