@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino, { type Level, type Logger, type LoggerOptions } from 'pino';
 import { StartupError } from '@/lib/db/startup-error';
-import { batchedDestination, type LineDestination } from './batched-destination';
+import { batchedDestination, type BatchTarget, type LineDestination } from './batched-destination';
 
 export type { Logger } from 'pino';
 
@@ -104,20 +104,19 @@ function initialLevel(): LogLevel {
  */
 const ASYNC_WRITES = path.basename(process.argv[1] ?? '') === 'server.ts';
 
-// Asynchronous lines are written in batches of about 64 KiB (a line is about 400 bytes), and at
-// the latest a quarter of a second after they were logged. A write costs about the same whatever
-// its size (a hand-over to libuv's thread pool and back: 50 µs of CPU measured for 4 to 64 KB, far
+// Asynchronous lines are written in batches of 64 KiB (a line is about 400 bytes), and at the
+// latest a quarter of a second after they were logged. A write costs about the same whatever its
+// size (a hand-over to libuv's thread pool and back: 50 µs of CPU measured for 4 to 64 KB, far
 // more on a loaded machine), so the fewer the better: one per line cost the server a write(2) per
-// /v2 call, 16 KiB batches still 8 µs per call in a CPU profile of npm run bench's 'metrics and
-// logs on'. The batches are gathered in front of sonic-boom (batched-destination.ts), which
-// writes each one as it comes.
-const BATCH_CHARS = 65_536;
+// /v2 call. Lines are encoded into the batch as they come (batched-destination.ts), which
+// sonic-boom writes as it comes.
+const BATCH_BYTES = 65_536;
 const BATCH_FLUSH_MS = 250;
 
 export const logDestination: LineDestination | null = prettyLogs()
   ? null
   : ASYNC_WRITES
-    ? batchedDestination(pino.destination({ dest: 1, sync: false }), BATCH_CHARS)
+    ? batchedDestination(pino.destination({ dest: 1, sync: false, contentMode: 'buffer' }) as unknown as BatchTarget, BATCH_BYTES)
     : pino.destination({ dest: 1, sync: true });
 if (ASYNC_WRITES && logDestination) setInterval(() => logDestination.flush(), BATCH_FLUSH_MS).unref();
 
