@@ -180,20 +180,20 @@ async function compareTogether(perch: Target, bare: Target, connections: number,
 /** A case's row in the printed table. */
 function tableRow(perch: Compared['perch'], baseline: Compared['bare']): Record<string, string | number> {
   return {
-        'perch req/s': Math.round(perch.rps),
-        'perch p50 ms': perch.p50,
-        'perch p99 ms': perch.p99,
-        'bare req/s': Math.round(baseline.rps),
-        'bare p50 ms': baseline.p50,
-        'bare p99 ms': baseline.p99,
-        'perch/bare': (perch.rps / baseline.rps).toFixed(2),
-        'db xact/req': perch.commitsPerRequest.toFixed(2),
-        'bare db xact/req': baseline.commitsPerRequest.toFixed(2),
-        'db writes/req': perch.writesPerRequest.toFixed(3),
-        errors: perch.errors + baseline.errors,
-        ...(perch.cpuUsPerCall !== undefined && baseline.cpuUsPerCall !== undefined
-          ? { 'perch cpu µs/call': Math.round(perch.cpuUsPerCall), 'bare cpu µs/call': Math.round(baseline.cpuUsPerCall) }
-          : {}),
+    'perch req/s': Math.round(perch.rps),
+    'perch p50 ms': perch.p50,
+    'perch p99 ms': perch.p99,
+    'bare req/s': Math.round(baseline.rps),
+    'bare p50 ms': baseline.p50,
+    'bare p99 ms': baseline.p99,
+    'perch/bare': (perch.rps / baseline.rps).toFixed(2),
+    'db xact/req': perch.commitsPerRequest.toFixed(2),
+    'bare db xact/req': baseline.commitsPerRequest.toFixed(2),
+    'db writes/req': perch.writesPerRequest.toFixed(3),
+    errors: perch.errors + baseline.errors,
+    ...(perch.cpuUsPerCall !== undefined && baseline.cpuUsPerCall !== undefined
+      ? { 'perch cpu µs/call': Math.round(perch.cpuUsPerCall), 'bare cpu µs/call': Math.round(baseline.cpuUsPerCall) }
+      : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 // The server's log lines encoded into a buffer as they are logged, and handed to sonic-boom a
 // full buffer at a time. Kept as strings until their batch was full (up to 64 KiB, some 160
-// lines), the lines outlived the young generation's collections that ran meanwhile: copied,
-// some promoted to the old generation, then joined, measured and encoded again on the way out.
+// lines), the lines could outlive the young generation's collections that ran meanwhile (each
+// copies what is still alive), and were joined, measured and encoded again on the way out.
 // Encoded at once, a line is garbage as soon as it is written. sonic-boom (contentMode 'buffer')
 // writes each batch as it comes, one write for some 160 calls.
 import type { DestinationStream } from 'pino';
