@@ -16,6 +16,7 @@ import { handleSignals } from '@/lib/server/handle-signals';
 import { runShutdownSteps } from '@/lib/server/run-shutdown-steps';
 import { componentLogger } from '@/lib/observability/logger';
 import { startCallLog } from '@/lib/observability/call-log';
+import { startTracing } from '@/lib/observability/tracing';
 import { readMetricsConfig } from '@/lib/observability/metrics-config';
 import { startDashboardMetrics } from '@/lib/observability/start-metrics';
 
@@ -25,6 +26,10 @@ let stopping = false;
 
 async function main(): Promise<void> {
   if (!socketPath || !process.send) throw new Error('dashboard-server.ts is started by server.ts');
+  // The playground's and explorer's /v2 calls are traced here, each its own trace as in server.ts
+  // (Next.js's own spans are left out: they name raw URLs). Before anything opens a pool: the
+  // pools' statements are spans only when tracing is on at their start.
+  const tracing = await startTracing(process.env, { perchSpansOnly: true });
   // The playground's and explorer's /v2 calls are answered here: their call lines are written here.
   startCallLog();
   // The playground's and explorer's /v2 calls are answered here: counted here, and handed to
@@ -58,6 +63,7 @@ async function main(): Promise<void> {
           },
         },
         { name: 'database pools', run: () => closePool() },
+        { name: 'tracing', run: async () => tracing?.stop() },
       ],
       5_000,
     );

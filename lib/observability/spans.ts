@@ -9,20 +9,24 @@ import type { Attributes, Span, Tracer } from '@opentelemetry/api';
 /** What tracing.ts hands over once the SDK runs: the tracer, and how to read the active trace. */
 export type ActiveTracing = { tracer: Tracer; activeTraceId(): string | undefined };
 
-let active: ActiveTracing | null = null;
+// On globalThis because Next.js loads its own copy of this module in the dashboard's process:
+// the tracer dashboard-server.ts starts must trace the calls its bundled dispatch answers.
+const globalForTracing = globalThis as typeof globalThis & { perchTracing?: { active: ActiveTracing | null } };
+const tracing = (globalForTracing.perchTracing ??= { active: null });
 
 /** Installs (or, with null, removes) the running tracer: tracing.ts only. */
-export function setActiveTracing(tracing: ActiveTracing | null): void {
-  active = tracing;
+export function setActiveTracing(running: ActiveTracing | null): void {
+  tracing.active = running;
 }
 
 /** Whether spans are recorded in this process. */
 export function isTracing(): boolean {
-  return active !== null;
+  return tracing.active !== null;
 }
 
 /** The active trace's id, or undefined (tracing off, or no span active). */
 export function activeTraceId(): string | undefined {
+  const active = tracing.active;
   return active === null ? undefined : active.activeTraceId();
 }
 
@@ -32,6 +36,7 @@ export function activeTraceId(): string | undefined {
  * when off) to add what it learns on the way (`span?.setAttribute(…)`).
  */
 export function inSpan<T>(name: string, attributes: Attributes | undefined, fn: (span?: Span) => Promise<T>, kind: SpanKindValue = SPAN_KIND.internal): Promise<T> {
+  const active = tracing.active;
   return active === null ? fn() : spanned(active.tracer, name, attributes, fn, kind);
 }
 

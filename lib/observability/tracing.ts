@@ -28,8 +28,14 @@ export function tracesUrl(env: Env): string {
   return `${(env.OTEL_EXPORTER_OTLP_ENDPOINT ?? '').trim().replace(/\/+$/, '')}/v1/traces`;
 }
 
-/** Starts tracing when the environment asks for it; null (and nothing loaded) when it does not. */
-export async function startTracing(env: Env = process.env): Promise<RunningTracing | null> {
+/**
+ * Starts tracing when the environment asks for it; null (and nothing loaded) when it does not.
+ * `perchSpansOnly`: the SDK's tracer provider does not stay the process's global one, so that a
+ * library tracing through the OpenTelemetry API traces nothing. The dashboard's process asks for
+ * it: Next.js traces every request it serves, its spans naming the raw URL (`http.target`:
+ * /api/dashboard/v2/users/<username>), and nothing traced may name a user.
+ */
+export async function startTracing(env: Env = process.env, { perchSpansOnly = false }: { perchSpansOnly?: boolean } = {}): Promise<RunningTracing | null> {
   if (!tracingRequested(env)) return null;
   const [{ NodeSDK }, { OTLPTraceExporter }, { BatchSpanProcessor }, api] = await Promise.all([
     import('@opentelemetry/sdk-node'),
@@ -50,7 +56,10 @@ export async function startTracing(env: Env = process.env): Promise<RunningTraci
   // Registers the tracer provider and the AsyncLocalStorage context manager that carries the
   // active span through a call's awaits.
   sdk.start();
+  // The SDK's own tracer (the global provider hands out its delegate's tracers once one is registered).
   const tracer = api.trace.getTracer('perch');
+  // The context manager stays: Perch's spans find their parent through it.
+  if (perchSpansOnly) api.trace.disable();
   setActiveTracing({ tracer, activeTraceId: () => api.trace.getActiveSpan()?.spanContext().traceId });
   return {
     async stop() {

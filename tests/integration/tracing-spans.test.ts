@@ -1,11 +1,14 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from '@/lib/admin/create-account';
 import { createApiAccount, expectLedgersBalanced, type ApiAccount } from '../support/api-client';
 import { waitFor } from '../support/account-fixtures';
 import { userWithMost } from '../support/api-subjects';
 import { startServer, type RunningServer } from '../support/api-server';
+import { browser, signInOverHttp } from '../support/dashboard-http';
 import { startFakeX, type FakeX } from '../support/fake-x-api';
 import { startOtlpReceiver, type OtlpReceiver } from '../support/otlp-receiver';
-import { expectLocalGetUserTree, expectNothingIdentifying, expectRefusedCallTraced, expectXGetUserTree, tracedAnswer, type TracedCall } from '../support/trace-checks';
+import { expectLocalGetUserTree, expectNothingIdentifying, expectRefusedCallTraced, expectXGetUserTree, isDbSpan, named, traceOf, tracedAnswer, type TracedCall } from '../support/trace-checks';
 import { xWorld } from '../support/x-world';
 
 // server.ts with OTEL_EXPORTER_OTLP_ENDPOINT pointing at a receiver in this test: each /v2 call
@@ -94,6 +97,25 @@ describe('traces of /v2 calls', () => {
 
   it('a refused call is traced too, its span marked by the answer', async () => {
     await expectRefusedCallTraced(receiver, await fetch(`${server.url}/v2/users/${username}`, { headers: { authorization: 'Bearer perch_not_a_key' } }));
+  });
+
+  it('a playground call, answered by the dashboard’s process, is traced there: metering and platform read under it', { timeout: 120_000 }, async () => {
+    const email = `tracing-${crypto.randomBytes(4).toString('hex')}@example.test`;
+    const user = await createAccount({ email, password: 'correct horse battery', credits: 10_000 });
+    const dashboard = browser(server.url);
+    expect((await signInOverHttp(dashboard, email, 'correct horse battery')).ok).toBe(true);
+    const response = await dashboard.fetch(`/api/dashboard/v2/users/${username}`, { headers: { 'x-perch-dashboard': '1', 'x-perch-source': 'playground' } });
+    const body = (await response.json()) as { meta: { request_id: string } };
+    expect(response.status).toBe(200);
+    const { root: call, spans, childrenOf, descendantsOf } = await traceOf(receiver, body.meta.request_id);
+    // The call is its trace's root, as in server.ts: none of Next.js's spans (they name raw URLs).
+    expect(call.attributes['perch.request_id']).toBe(body.meta.request_id);
+    expect(descendantsOf(call).length).toBe(spans.length - 1);
+    expect(call.attributes).toMatchObject({ 'perch.operation': 'getUser', 'perch.platform': 'local', 'perch.source': 'playground', 'http.response.status_code': 200 });
+    const read = named(childrenOf(call), 'perch.platform_read');
+    expect(named(childrenOf(call), 'perch.metering.hold')).toBeDefined();
+    expect(descendantsOf(read).some((span) => isDbSpan(span) && span.attributes['db.collection.name'] === 'users')).toBe(true);
+    expectNothingIdentifying(spans, [username, email, user.id]);
   });
 
   it('the exporter sent nothing else than JSON to /v1/traces', () => {
