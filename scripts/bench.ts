@@ -16,6 +16,7 @@ import { issueKey } from '@/lib/keys';
 import { ensurePlatformSeeded } from '@/lib/server/ensure-platform-seeded';
 import { createAccount, accountIdByEmail } from '@/lib/admin/create-account';
 import { cpuMicros, listeningPid } from './bench/process-cpu';
+import { swapCores } from './bench/cpu-swap';
 import { startObservedPair } from './bench/observed-pair';
 import { onFreePort, startProcess, stopChild } from './bench/processes';
 
@@ -45,8 +46,11 @@ type Measure = { rps: number; p50: number; p99: number; errors: number; requests
 
 type Target = autocannon.Options;
 
-/** Loads one or more targets at once (`connections` split between them) for `seconds`. */
-async function run(targets: Target[], connections: number, seconds: number): Promise<Measure> {
+/**
+ * Loads one or more targets at once (`connections` split between them) for `seconds`: as fast as
+ * they answer, or at `rate` requests/s each.
+ */
+async function run(targets: Target[], connections: number, seconds: number, rate?: number): Promise<Measure> {
   const each = Math.max(1, Math.floor(connections / targets.length));
   // Every answer's latency, so that percentiles can be taken over several runs and targets at
   // once (a percentile of percentiles, or the worst run's, is not the p99 of the calls made).
@@ -54,7 +58,7 @@ async function run(targets: Target[], connections: number, seconds: number): Pro
   const results = await Promise.all(
     targets.map((target) => {
       // Without a callback autocannon returns its instance, an event emitter that is also thenable.
-      const instance = autocannon({ ...target, connections: each, duration: seconds }) as unknown as autocannon.Instance & PromiseLike<autocannon.Result>;
+      const instance = autocannon({ ...target, connections: each, duration: seconds, ...(rate ? { overallRate: rate } : {}) }) as unknown as autocannon.Instance & PromiseLike<autocannon.Result>;
       instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => latencies.push(ms));
       return instance;
     }),
@@ -161,20 +165,45 @@ async function compare(perchTargets: Target | Target[], bare: Target, connection
  * loads the machine then loads both alike, and the CPU of both is counted over the same seconds.
  * The database's transactions are counted for both together (one database serves both).
  */
-async function compareTogether(perch: Target, bare: Target, connections: number, warmUpSeconds: number, cpu: { perch: () => number; bare: () => number }): Promise<Compared> {
+async function compareTogether(
+  perch: Target,
+  bare: Target,
+  connections: number,
+  warmUpSeconds: number,
+  cpu: { perch: () => number; bare: () => number },
+  { load = 0, pids, bareFirst = false }: { load?: number; pids?: () => [number, number]; bareFirst?: boolean } = {},
+): Promise<Compared> {
   const half = Math.max(1, Math.floor(connections / 2));
-  await Promise.all([run([perch], half, warmUpSeconds), run([bare], half, warmUpSeconds)]);
-  const start = await counters();
-  const cpuStart = { perch: cpu.perch(), bare: cpu.bare() };
-  const [perchRun, bareRun] = await Promise.all([run([perch], half, DURATION_S), run([bare], half, DURATION_S)]);
-  const spent = { perch: cpu.perch() - cpuStart.perch, bare: cpu.bare() - cpuStart.bare };
-  const end = await counters();
-  const requests = perchRun.requests + bareRun.requests;
-  const commitsPerRequest = (end.commits - start.commits) / requests;
-  return {
-    perch: { ...combine([perchRun], DURATION_S), commitsPerRequest, writesPerRequest: (end.nextXid - start.nextXid) / requests, cpuUsPerCall: spent.perch / perchRun.requests },
-    bare: { ...combine([bareRun], DURATION_S), commitsPerRequest, cpuUsPerCall: spent.bare / bareRun.requests },
+  // Both loads started in one tick, bare's first when asked: the load generator's first
+  // connections of a tick are sent first, and one side must not always have them.
+  const both = async <T>(load: (target: Target) => Promise<T>): Promise<[T, T]> => {
+    if (!bareFirst) return Promise.all([load(perch), load(bare)]);
+    const [bareResult, perchResult] = await Promise.all([load(bare), load(perch)]);
+    return [perchResult, bareResult];
   };
+  // Each server on a core of its own, swapped every quarter of a run (scripts/bench/cpu-swap.ts),
+  // from the measured run's start: each side spends as long on each core while it is measured.
+  const place = () => (pids ? swapCores(...pids(), (DURATION_S * 1000) / CORE_SWAPS) : null);
+  let placed = place();
+  try {
+    const [warmPerch, warmBare] = await both((target) => run([target], half, warmUpSeconds));
+    const rate = load > 0 ? Math.max(1, Math.round(load * Math.min(warmPerch.rps, warmBare.rps))) : undefined;
+    const start = await counters();
+    placed?.stop();
+    placed = place();
+    const cpuStart = { perch: cpu.perch(), bare: cpu.bare() };
+    const [perchRun, bareRun] = await both((target) => run([target], half, DURATION_S, rate));
+    const spent = { perch: cpu.perch() - cpuStart.perch, bare: cpu.bare() - cpuStart.bare };
+    const end = await counters();
+    const requests = perchRun.requests + bareRun.requests;
+    const commitsPerRequest = (end.commits - start.commits) / requests;
+    return {
+      perch: { ...combine([perchRun], DURATION_S), commitsPerRequest, writesPerRequest: (end.nextXid - start.nextXid) / requests, cpuUsPerCall: spent.perch / perchRun.requests },
+      bare: { ...combine([bareRun], DURATION_S), commitsPerRequest, cpuUsPerCall: spent.bare / bareRun.requests },
+    };
+  } finally {
+    placed?.stop();
+  }
 }
 
 /** A case's row in the printed table. */
@@ -199,6 +228,15 @@ function tableRow(perch: Compared['perch'], baseline: Compared['bare']): Record<
 
 // Pairs of fresh servers the observed case is measured on (scripts/bench/observed-pair.ts).
 const OBSERVED_PAIRS = Number(process.env.BENCH_OBSERVED_PAIRS ?? 4);
+// Both servers of a pair answer the same calls per second, this share of what the slower one
+// answered while warming up (0: each as fast as it answers). Loaded as fast as they answer, two
+// identical servers measured 0.96 on average over four pairs (0.90 to 1.01); held at one rate,
+// cores swapped and the load generator's order alternated, 1.00 (docs/operations.md, "What it costs").
+const OBSERVED_LOAD = Number(process.env.BENCH_OBSERVED_LOAD ?? 0.9);
+// BENCH_OBSERVED_AA=1: both servers 'on', the A/A run whose ratio is the measurement's own error.
+const OBSERVED_AA = process.env.BENCH_OBSERVED_AA === '1';
+// Core swaps per measured run (scripts/bench/cpu-swap.ts): even, so that each side spends as long on each core.
+const CORE_SWAPS = 4;
 
 type PairFigures = { rps: string; cpu: string };
 
@@ -213,14 +251,19 @@ async function compareObservedPairs(env: Record<string, string>, callPath: strin
   let counted = 0;
   let logBytes = 0;
   for (let pair = 0; pair < OBSERVED_PAIRS; pair += 1) {
-    const servers = await startObservedPair(env, pair % 2 === 1);
+    const servers = await startObservedPair(env, { offFirst: pair % 2 === 1, bothOn: OBSERVED_AA });
     // Prometheus' scrapes are part of what is measured.
     const scraping = setInterval(() => void servers.scrape().catch(() => undefined), SCRAPE_INTERVAL_MS);
     try {
-      const { perch, bare } = await compareTogether({ url: servers.on + callPath, headers }, { url: servers.off + callPath, headers }, CONNECTIONS, FIRST_WARM_UP_S, servers.cpu);
+      const { perch, bare } = await compareTogether({ url: servers.on + callPath, headers }, { url: servers.off + callPath, headers }, CONNECTIONS, FIRST_WARM_UP_S, servers.cpu, {
+        load: OBSERVED_LOAD,
+        pids: servers.pids,
+        bareFirst: pair % 2 === 0,
+      });
       perchRuns.push(perch);
       bareRuns.push(bare);
       pairs.push({ rps: (perch.rps / bare.rps).toFixed(2), cpu: (bare.cpuUsPerCall! / perch.cpuUsPerCall!).toFixed(2) });
+      console.log(`pair ${pair + 1} of ${OBSERVED_PAIRS}: req/s on ${Math.round(perch.rps)}, off ${Math.round(bare.rps)}; server CPU µs per call on ${Math.round(perch.cpuUsPerCall!)}, off ${Math.round(bare.cpuUsPerCall!)}`);
       counted += await servers.scrape();
       logBytes += servers.logBytes();
     } finally {
@@ -350,9 +393,10 @@ async function main(): Promise<void> {
     }
     const observedRow = table[OBSERVED_CASE];
     if (observed && observedRow) {
+      const load = OBSERVED_LOAD > 0 ? `both held at ${OBSERVED_LOAD} of the warm-up's rate` : 'each as fast as it answers';
       console.log(
-        `\n${OBSERVED_CASE} (${OBSERVED_PAIRS} fresh pairs of servers, each pair loaded at once, ${Math.floor(CONNECTIONS / 2)} connections each, ${DURATION_S} s): ` +
-          `${observedRow['perch req/s']} vs ${observedRow['bare req/s']} req/s, ratio ${observedRow['perch/bare']} (target ≥ 0.95; per pair ${observed.pairs.map((pair) => pair.rps).join(', ')}); ` +
+        `\n${OBSERVED_CASE}${OBSERVED_AA ? ' (A/A: both on)' : ''} (${OBSERVED_PAIRS} fresh pairs of servers, each pair loaded at once, ${Math.floor(CONNECTIONS / 2)} connections each, ${load}, ${DURATION_S} s): ` +
+          `${observedRow['perch req/s']} vs ${observedRow['bare req/s']} req/s, ratio ${observedRow['perch/bare']} (per pair ${observed.pairs.map((pair) => pair.rps).join(', ')}); ` +
           `p99 ${observedRow['perch p99 ms']} vs ${observedRow['bare p99 ms']} ms; /metrics counted ${observed.counted} calls, ${(observed.logBytes / 1e6).toFixed(1)} MB of log lines written`,
       );
       const onCpu = Number(observedRow['perch cpu µs/call']);

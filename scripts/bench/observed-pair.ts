@@ -16,6 +16,8 @@ export type ObservedPair = {
   off: string;
   /** Each side's server process CPU so far, in µs. */
   cpu: { perch: () => number; bare: () => number };
+  /** The serving processes' pids: 'on' first. */
+  pids: () => [number, number];
   /** Bytes of log lines the 'on' server has written. */
   logBytes: () => number;
   /** The /v2 calls the 'on' server's /metrics has counted (the sum of perch_http_requests_total). */
@@ -24,11 +26,12 @@ export type ObservedPair = {
 };
 
 /**
- * Starts both servers (tracing off). Each writes its stdout to a file of its own, as a server
- * writes to a file (or journald) that a log shipper reads: read through a pipe by the benchmark's
- * process, the lines cost the load generator and were measured as Perch's.
+ * Starts both servers (tracing off); with `bothOn`, two 'on' servers. Each writes its stdout to a
+ * file of its own, as a server writes to a file (or journald) that a log shipper reads: read
+ * through a pipe by the benchmark's process, the lines cost the load generator and were
+ * measured as Perch's.
  */
-export async function startObservedPair(env: Record<string, string>, offFirst = false): Promise<ObservedPair> {
+export async function startObservedPair(env: Record<string, string>, { offFirst = false, bothOn = false }: { offFirst?: boolean; bothOn?: boolean } = {}): Promise<ObservedPair> {
   const metricsToken = crypto.randomBytes(24).toString('hex');
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'perch-bench-logs-'));
   const onChildren: ChildProcess[] = [];
@@ -51,9 +54,11 @@ export async function startObservedPair(env: Record<string, string>, offFirst = 
   try {
     // One after the other (two servers starting at once on one database fail), in the order asked
     // for: the case alternates it from pair to pair, so that neither side always starts first.
-    const startOn = () => onFreePort(start('on', { PERCH_METRICS_TOKEN: metricsToken, PERCH_LOG_LEVEL: 'info' }), onChildren);
-    // At error, not even a failed call's line (those are warnings) is written.
-    const startOff = () => onFreePort(start('off', { PERCH_METRICS_TOKEN: '', PERCH_LOG_LEVEL: 'error' }), offChildren);
+    const observed = { PERCH_METRICS_TOKEN: metricsToken, PERCH_LOG_LEVEL: 'info' };
+    const startOn = () => onFreePort(start('on', observed), onChildren);
+    // At error, not even a failed call's line (those are warnings) is written. Same as 'on' for
+    // the A/A run, whose ratio is the measurement's own error.
+    const startOff = () => onFreePort(start('off', bothOn ? observed : { PERCH_METRICS_TOKEN: '', PERCH_LOG_LEVEL: 'error' }), offChildren);
     const offPortFirst = offFirst ? await startOff() : undefined;
     const onPort = await startOn();
     const offPort = offPortFirst ?? (await startOff());
@@ -61,10 +66,12 @@ export async function startObservedPair(env: Record<string, string>, offFirst = 
     const on = `http://127.0.0.1:${onPort}`;
     let onPid: number | undefined;
     let offPid: number | undefined;
+    const pids = (): [number, number] => [(onPid ??= listeningPid(onChild.pid!, onPort)), (offPid ??= listeningPid(offChild.pid!, offPort))];
     return {
       on,
       off: `http://127.0.0.1:${offPort}`,
-      cpu: { perch: () => cpuMicros((onPid ??= listeningPid(onChild.pid!, onPort))), bare: () => cpuMicros((offPid ??= listeningPid(offChild.pid!, offPort))) },
+      cpu: { perch: () => cpuMicros(pids()[0]), bare: () => cpuMicros(pids()[1]) },
+      pids,
       logBytes: () => fs.statSync(logFile('on', onPort)).size,
       scrape: async () => {
         const text = await (await fetch(`${on}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
