@@ -8,6 +8,24 @@ import { freePort } from '@/lib/server/free-port';
 
 export type TestDatabase = { url: string; drop: () => Promise<void> };
 
+// How long a drop waits for the database's connections to close before it forces them.
+const CLOSE_WAIT_MS = 2_000;
+
+/**
+ * Waits (up to CLOSE_WAIT_MS) until no connection to `database` is left. pool.end() resolves
+ * before its clients' sockets are closed: a connection FORCE terminates meanwhile reaches its
+ * pool as an error event, which a pool without an error listener throws (an uncaught 57P01 in a
+ * CI run, after workspaces-migration's pool.end()). What is still connected then is forced.
+ */
+async function untilDisconnected(client: pg.Client, database: string): Promise<void> {
+  const deadline = Date.now() + CLOSE_WAIT_MS;
+  while (Date.now() < deadline) {
+    const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [database]);
+    if (rows[0].n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;
@@ -31,8 +49,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       drop: async () => {
         const client = new pg.Client({ connectionString: serverUrl });
         await client.connect();
-        await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`);
-        await client.end();
+        try {
+          await untilDisconnected(client, name);
+          await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`);
+        } finally {
+          await client.end();
+        }
       },
     };
   }
