@@ -5,6 +5,7 @@
 // secret. pino's loop (a stringifier lookup and an escape per field) and its ISO time cost
 // about half of the line (CPU profile of 'metrics and logs on', npm run bench).
 import pino from 'pino';
+import type { DeferredLine, LineDestination } from './batched-destination';
 import type { Logger } from './logger';
 
 /** The call line's fields, in pino's order; undefined ones are left out as pino leaves them out. */
@@ -62,8 +63,7 @@ export function plainCallLine(log: Logger): boolean {
 // pino's isoTime, made once per millisecond: at a few thousand calls a second, one Date in two.
 let timeMs = -1;
 let timeField = '';
-function isoTimeField(): string {
-  const now = Date.now();
+function isoTimeField(now: number): string {
   if (now !== timeMs) {
     timeMs = now;
     timeField = `,"time":"${new Date(now).toISOString()}"`;
@@ -74,13 +74,36 @@ function isoTimeField(): string {
 const text = (value: string | null): string => (value === null ? 'null' : JSON.stringify(value));
 const number = (value: number): string => (Number.isFinite(value) ? String(value) : 'null');
 
-/** Writes the info line `call` of `fields` to `log`'s stream as pino would (plainCallLine(log) must hold). */
+/**
+ * Writes the info line `call` of `fields` to `log`'s stream as pino would (plainCallLine(log)
+ * must hold). A stream that defers lines (the server's, batched-destination.ts) makes it later,
+ * with the time it was logged at.
+ */
 export function writeCallLine(log: Logger, fields: CallLineFields): void {
+  const stream = (log as unknown as Internals)[s.streamSym] as Partial<LineDestination> & { write(line: string): unknown };
+  if (stream.defer) stream.defer(new PendingCallLine(log, fields, Date.now()));
+  else stream.write(callLineText(log, fields, Date.now()));
+}
+
+class PendingCallLine implements DeferredLine {
+  constructor(
+    private readonly log: Logger,
+    private readonly fields: CallLineFields,
+    private readonly timeMs: number,
+  ) {}
+
+  line(): string {
+    return callLineText(this.log, this.fields, this.timeMs);
+  }
+}
+
+/** The info line `call` of `fields` on `log`, logged at `now` (ms). */
+function callLineText(log: Logger, fields: CallLineFields, now: number): string {
   const internals = log as unknown as Internals;
   const levelField = (internals[s.lsCacheSym] as Record<number, string>)[30];
-  const line =
+  return (
     levelField +
-    isoTimeField() +
+    isoTimeField(now) +
     (internals[s.chindingsSym] as string) +
     `,"request_id":${text(fields.request_id)},"key_id":${text(fields.key_id)},"account_id":${text(fields.account_id)}` +
     `,"operation":${text(fields.operation)},"platform":${text(fields.platform)},"status":${number(fields.status)}` +
@@ -89,6 +112,6 @@ export function writeCallLine(log: Logger, fields: CallLineFields): void {
     `,"upstream_calls":${number(fields.upstream_calls)},"upstream_cached":${number(fields.upstream_cached)},"source":${text(fields.source)}` +
     (fields.trace_id === undefined ? '' : `,"trace_id":${text(fields.trace_id)}`) +
     ',"msg":"call"' +
-    (internals[s.endSym] as string);
-  (internals[s.streamSym] as { write(line: string): unknown }).write(line);
+    (internals[s.endSym] as string)
+  );
 }

@@ -108,8 +108,8 @@ const ASYNC_WRITES = path.basename(process.argv[1] ?? '') === 'server.ts';
 // latest a quarter of a second after they were logged. A write costs about the same whatever its
 // size (a hand-over to libuv's thread pool and back: 50 µs of CPU measured for 4 to 64 KB, far
 // more on a loaded machine), so the fewer the better: one per line cost the server a write(2) per
-// /v2 call. Lines are encoded into the batch as they come (batched-destination.ts), which
-// sonic-boom writes as it comes.
+// /v2 call. Lines are encoded into the batch as they come, call lines a run at a time
+// (batched-destination.ts), and sonic-boom writes each batch as it comes.
 const BATCH_BYTES = 65_536;
 const BATCH_FLUSH_MS = 250;
 

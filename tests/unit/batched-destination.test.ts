@@ -43,4 +43,32 @@ describe('the batched log destination', () => {
     // The 40 é line (87 bytes) is a batch of its own.
     expect(batches.map((batch) => batch.toString('utf8'))).toContain(lines[2]);
   });
+
+  it('makes deferred lines when the next line comes, when many wait or when flushed, keeping their order', () => {
+    const { target, batches, text } = recordingTarget();
+    const destination = batchedDestination(target, 65_536);
+    const made: number[] = [];
+    const deferred = (n: number) => ({
+      line: () => {
+        made.push(n);
+        return `{"deferred":${n}}\n`;
+      },
+    });
+    destination.defer!(deferred(1));
+    destination.defer!(deferred(2));
+    // Not made until something needs them.
+    expect(made).toEqual([]);
+    destination.write('{"written":3}\n');
+    expect(made).toEqual([1, 2]);
+    destination.defer!(deferred(4));
+    destination.flushSync();
+    expect(text()).toBe('{"deferred":1}\n{"deferred":2}\n{"written":3}\n{"deferred":4}\n');
+    // A long run is made 128 at a time, without a flush: it does not grow without bound.
+    const handed = batches.length;
+    for (let n = 0; n < 1000; n += 1) destination.defer!(deferred(100 + n));
+    expect(made.length).toBe(3 + 7 * 128);
+    destination.flush();
+    expect(batches.length).toBeGreaterThan(handed);
+    expect(made.slice(3)).toEqual(Array.from({ length: 1000 }, (_, n) => 100 + n));
+  });
 });

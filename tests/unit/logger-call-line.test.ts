@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { batchedDestination } from '@/lib/observability/batched-destination';
 import { CALL_LINE_KEYS, plainCallLine, writeCallLine, type CallLineFields } from '@/lib/observability/call-line';
 import { loggerOptions, REDACTED_PATHS } from '@/lib/observability/logger';
 
@@ -45,5 +46,27 @@ describe('the call line template', () => {
     expect(plainCallLine(recordingLogger({ ...base, hooks: { streamWrite: (line: string) => line } }).log)).toBe(false);
     expect(plainCallLine(recordingLogger({ ...base, timestamp: pino.stdTimeFunctions.epochTime }).log)).toBe(false);
     expect(plainCallLine(recordingLogger({ ...base, msgPrefix: '[api] ' }).log)).toBe(false);
+  });
+
+  it('is made later on a deferring destination, as pino writes it, with the time it was logged at', async () => {
+    const batches: Buffer[] = [];
+    const destination = batchedDestination({ write: (data) => (batches.push(Buffer.from(data)), true), flush: (cb) => cb?.(), flushSync: () => undefined }, 65_536);
+    const log = pino(loggerOptions('info'), destination).child({ component: 'api' });
+    expect(plainCallLine(log)).toBe(true);
+    const { log: reference, lines: expected } = recordingLogger();
+    const before = Date.now();
+    writeCallLine(log, FIELDS[0]);
+    const after = Date.now();
+    // Made well after it was logged: the line must still carry the moment it was logged.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    log.warn({ request_id: 'req_2' }, 'next');
+    destination.flushSync();
+    const [callLine, nextLine] = Buffer.concat(batches).toString('utf8').split(/(?<=\n)/);
+    reference.info(FIELDS[0], 'call');
+    expect(timeless(callLine)).toBe(timeless(expected[0]));
+    const logged = Date.parse(String((JSON.parse(callLine) as { time: string }).time));
+    expect(logged).toBeGreaterThanOrEqual(before);
+    expect(logged).toBeLessThanOrEqual(after);
+    expect(JSON.parse(nextLine)).toMatchObject({ msg: 'next', request_id: 'req_2' });
   });
 });
