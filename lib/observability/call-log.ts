@@ -50,5 +50,7 @@ export function logCall(log: Logger, end: CallEnd): void {
  */
 export function startCallLog(log: Logger = componentLogger('api')): () => void {
   if (!log.isLevelEnabled('warn')) return () => undefined;
-  return onCallEnd((end) => logCall(log, end));
+  // Named: scripts/bench-observed-turns.ts detaches listeners by name.
+  const callLine = (end: CallEnd) => logCall(log, end);
+  return onCallEnd(callLine);
 }

@@ -1,4 +1,4 @@
-import { onCallEnd } from './call-end';
+import { onCallEnd, type CallEnd } from './call-end';
 import type { PerchMetrics } from './metrics';
 
 /**
@@ -7,5 +7,7 @@ import type { PerchMetrics } from './metrics';
  */
 export function countCalls(metrics: PerchMetrics): () => void {
   const { calls } = metrics;
-  return onCallEnd((end) => calls.record(end.operation, end.platform, end.status, end.durationSeconds, end.credits));
+  // Named: scripts/bench-observed-turns.ts detaches listeners by name.
+  const callMetrics = (end: CallEnd) => calls.record(end.operation, end.platform, end.status, end.durationSeconds, end.credits);
+  return onCallEnd(callMetrics);
 }
