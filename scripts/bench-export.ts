@@ -20,15 +20,14 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { accountIdByEmail, createAccount } from '@/lib/admin/create-account';
-import { getBalance, grantCredits } from '@/lib/credits';
+import { getBalance } from '@/lib/credits';
 import { ensureDatabase, type Database } from '@/lib/db/ensure-database';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { closePool, getPool } from '@/lib/db/pool';
-import { issueKey } from '@/lib/keys';
 import { seedFollowerCrowd } from '@/lib/platform/seed/follower-crowd';
 import { ensurePlatformSeeded } from '@/lib/server/ensure-platform-seeded';
 import { bareExportScan, type ScanResult } from './bench/bare-export-scan';
+import { benchKey } from './bench/bench-key';
 import { onFreePort, startProcess, stopChild } from './bench/processes';
 import { rssMb, sampleRss } from './bench/rss-sampler';
 
@@ -65,10 +64,9 @@ async function benchDatabase(): Promise<Database> {
   return ensureDatabase();
 }
 
-async function benchKey(email: string): Promise<{ key: string; workspaceId: string }> {
-  const userId = await accountIdByEmail(email).catch(async () => (await createAccount({ email, password: 'bench-password-123', credits: 0 })).id);
-  await grantCredits(userId, 100_000_000_000, 'export benchmark');
-  return { key: (await issueKey({ userId, name: `bench export ${new Date().toISOString()}`, scopes: ['read'], rateLimit: 100_000 })).key, workspaceId: userId };
+async function exportKey(email: string): Promise<{ key: string; workspaceId: string }> {
+  const { key, userId } = await benchKey(email, { name: 'bench export', credits: 100_000_000_000, reason: 'export benchmark' });
+  return { key, workspaceId: userId };
 }
 
 /** The pids of a process's descendants (the server's dashboard process), from /proc. */
@@ -121,8 +119,8 @@ async function main(): Promise<void> {
     await ensurePlatformSeeded(database.url, 'demo');
     const crowd = await seedFollowerCrowd({ url: database.url, username: USERNAME, count: FOLLOWERS, onStep: (step) => console.log(`[crowd] ${step}`) });
     console.log(`[crowd] @${crowd.username} has ${crowd.followers.toLocaleString('en-US')} followers (${crowd.seeded ? `seeded in ${crowd.seconds.toFixed(1)} s` : 'seeded before'})`);
-    const exporter = await benchKey('bench-export@perch.local');
-    const loader = await benchKey('bench-export-load@perch.local');
+    const exporter = await exportKey('bench-export@perch.local');
+    const loader = await exportKey('bench-export-load@perch.local');
 
     const env = { DATABASE_URL: database.url, PERCH_LIVE: '0', NODE_ENV: 'production', PERCH_EXPORT_DIR: exportDir, PERCH_EXPORT_LEASE_MS: LEASE_MS };
     let base = '';

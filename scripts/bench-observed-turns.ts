@@ -56,13 +56,9 @@ async function main(): Promise<void> {
   try {
     await prepareBenchDatabase(database.url, 'demo');
     const { getPool, closePool } = await import('@/lib/db/pool');
-    const { createAccount } = await import('@/lib/admin/create-account');
-    const { grantCredits } = await import('@/lib/credits');
-    const { issueKey } = await import('@/lib/keys');
+    const { benchKey } = await import('./bench/bench-key');
     const { rows } = await getPool().query<{ username: string }>('SELECT username FROM platform.users ORDER BY followers_count DESC LIMIT 1');
-    const userId = (await createAccount({ email: 'bench-turns@perch.local', password: 'bench-password-123', credits: 0 })).id;
-    await grantCredits(userId, 1_000_000_000_000, 'benchmark');
-    const { key } = await issueKey({ userId, name: 'bench turns', scopes: ['read'], rateLimit: 100_000 });
+    const { key } = await benchKey('bench-turns@perch.local', { name: 'bench turns' });
     await closePool();
 
     const metricsToken = 'bench-turns-metrics-token-0123456789';
@@ -93,7 +89,6 @@ async function main(): Promise<void> {
     let attachedSince = 0;
     try {
       await sleep(1000);
-      let block: { on: number[]; off: number[] } = { on: [], off: [] };
       for (let turn = 0; turn < TURNS; turn += 1) {
         const on = BLOCK[turn % BLOCK.length];
         if (on !== attached) {
@@ -107,13 +102,10 @@ async function main(): Promise<void> {
         await sleep(TURN_MS - SETTLE_MS);
         const calls = answered - callsStart;
         const usPerCall = (cpuMicros(pid) - cpuStart) / calls;
-        block[on ? 'on' : 'off'].push(usPerCall);
         perSide[on ? 'on' : 'off'].push(usPerCall);
         console.log(`turn ${turn + 1}: ${on ? 'on ' : 'off'} ${calls} calls, ${Math.round(usPerCall)} µs CPU per call`);
-        if (turn % BLOCK.length === BLOCK.length - 1) {
-          differences.push(meanAndError(block.on).mean - meanAndError(block.off).mean);
-          block = { on: [], off: [] };
-        }
+        // A block's end: its two 'on' turns against its two 'off' turns.
+        if (turn % BLOCK.length === BLOCK.length - 1) differences.push(meanAndError(perSide.on.slice(-2)).mean - meanAndError(perSide.off.slice(-2)).mean);
       }
     } finally {
       clearInterval(scraping);

@@ -8,14 +8,12 @@
 // (transaction ids assigned).
 import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
-import { grantCredits } from '@/lib/credits';
 import { ensureDatabase } from '@/lib/db/ensure-database';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { closePool, getPool } from '@/lib/db/pool';
-import { issueKey } from '@/lib/keys';
 import { ensurePlatformSeeded } from '@/lib/server/ensure-platform-seeded';
-import { createAccount, accountIdByEmail } from '@/lib/admin/create-account';
 import { cpuMicros, listeningPid } from './bench/process-cpu';
+import { benchKey } from './bench/bench-key';
 import { swapCores } from './bench/cpu-swap';
 import { startObservedPair } from './bench/observed-pair';
 import { onFreePort, startProcess, stopChild } from './bench/processes';
@@ -297,11 +295,7 @@ async function expectMcpCharged(target: { url: string; headers: Record<string, s
   if (!answer.result || answer.result.isError || !answer.result.structuredContent?.meta?.credits_charged) throw new Error(`the MCP get_user call failed: ${JSON.stringify(answer).slice(0, 500)}`);
 }
 
-async function benchKey(email = 'bench@perch.local'): Promise<string> {
-  const userId = await accountIdByEmail(email).catch(async () => (await createAccount({ email, password: 'bench-password-123', credits: 0 })).id);
-  await grantCredits(userId, 1_000_000_000_000, 'benchmark');
-  return (await issueKey({ userId, name: `bench ${new Date().toISOString()}`, scopes: ['read'], rateLimit: 100_000 })).key;
-}
+const keyOf = async (email: string): Promise<string> => (await benchKey(email, { name: 'bench' })).key;
 
 async function main(): Promise<void> {
   const database = await ensureDatabase();
@@ -309,9 +303,9 @@ async function main(): Promise<void> {
   try {
     await migrateDatabase(database.url, { quiet: true });
     await ensurePlatformSeeded(database.url, 'demo');
-    const key = await benchKey();
+    const key = await keyOf('bench@perch.local');
     const manyKeys: string[] = [];
-    for (let i = 0; i < 64; i += 1) manyKeys.push(await benchKey(`bench-${i}@perch.local`));
+    for (let i = 0; i < 64; i += 1) manyKeys.push(await keyOf(`bench-${i}@perch.local`));
     const { rows } = await getPool().query<{ username: string }>('SELECT username FROM platform.users ORDER BY followers_count DESC LIMIT 1');
     const username = rows[0].username;
     const { rows: words } = await getPool().query<{ word: string }>(

@@ -5,12 +5,10 @@
 // OBSERVED_PROFILE=<dir> runs both servers with --cpu-prof (profiles in <dir>/on and <dir>/off).
 import { spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
-import { accountIdByEmail, createAccount } from '@/lib/admin/create-account';
-import { grantCredits } from '@/lib/credits';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { closePool, getPool } from '@/lib/db/pool';
-import { issueKey } from '@/lib/keys';
 import { ensurePlatformSeeded } from '@/lib/server/ensure-platform-seeded';
+import { benchKey } from '../bench-key';
 import { cpuMicros } from '../process-cpu';
 import { NODE_FLAGS } from '../processes';
 import { freePort } from '@/lib/server/free-port';
@@ -47,9 +45,7 @@ async function main(): Promise<void> {
   await migrateDatabase(database, { quiet: true });
   await ensurePlatformSeeded(database, 'demo');
   const email = 'observed-bench@perch.local';
-  const userId = await accountIdByEmail(email).catch(async () => (await createAccount({ email, password: 'bench-password-123', credits: 0 })).id);
-  await grantCredits(userId, 1_000_000_000_000, 'benchmark');
-  const key = (await issueKey({ userId, name: `observed bench ${new Date().toISOString()}`, scopes: ['read'], rateLimit: 100_000 })).key;
+  const { key } = await benchKey(email, { name: 'observed bench' });
   const { rows } = await getPool().query<{ username: string }>('SELECT username FROM platform.users ORDER BY followers_count DESC LIMIT 1');
   const servers = { on: { port: await freePort() }, off: { port: await freePort() } } as Record<Side, { port: number; child?: ChildProcess }>;
   for (const side of ['on', 'off'] as const) servers[side].child = await start(side, servers[side].port);
